@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import type { PostListItem } from "~/posts.server";
+import { truncateSummary } from "~/utils/text";
+import { relativeTime } from "~/utils/time";
+
+export function RelativeTime({ date }: { date: Date | string }) {
+  const d = new Date(date);
+  return (
+    <time dateTime={d.toISOString()} title={d.toUTCString()} suppressHydrationWarning>
+      {relativeTime(d)}
+    </time>
+  );
+}
+
+/** A list card (SPEC §2): thumbnail, category, title, summary, author, relative time, Read More. */
+export function PostCard({ post, headingLevel = 3 }: { post: PostListItem; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="post-card">
+      {post.photo ? (
+        <Link to={post.url} className="post-card-thumb" tabIndex={-1} aria-hidden="true">
+          <img src={post.photo} alt="" loading="lazy" width="400" height="225" />
+        </Link>
+      ) : null}
+      <div className="post-card-body">
+        {post.category ? (
+          <Link to={`/category/${post.category.slug}`} className="category-label">
+            {post.category.name}
+          </Link>
+        ) : null}
+        <Heading className="post-card-title">
+          <Link to={post.url}>{post.title}</Link>
+        </Heading>
+        <p className="post-card-summary">{truncateSummary(post.summary)}</p>
+        <div className="byline">
+          {post.user.photo ? (
+            <img src={post.user.photo} alt="" width="28" height="28" className="avatar" />
+          ) : null}
+          <span className="byline-name">{post.user.name}</span>
+          <span aria-hidden="true">·</span>
+          <RelativeTime date={post.timestamp} />
+        </div>
+        <Link to={post.url} className="read-more" aria-label={`Read more: ${post.title}`}>
+          Read More
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function PostList({ posts }: { posts: PostListItem[] }) {
+  if (posts.length === 0) return <p className="empty">No posts yet.</p>;
+  return (
+    <ul className="post-list">
+      {posts.map((p) => (
+        <li key={p.id}>
+          <PostCard post={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}

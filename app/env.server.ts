@@ -1,0 +1,99 @@
+/**
+ * The operator contract (ARCHITECTURE §2): every variable is optional and read
+ * here, once per call, so tests can point a module at a fresh DATA_DIR.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3500),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().default("admin@inkwell.local"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must have at least 8 characters").optional(),
+  SEED_DEMO: z.enum(["0", "1", "false", "true"]).default("1"),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must have at least 16 characters").optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).optional(),
+  NODE_ENV: z.string().default("development"),
+});
+
+export type Env = {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  databasePath: string;
+  publicUrl: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  isProduction: boolean;
+};
+
+/** Empty strings count as unset, so `PUBLIC_URL= npm start` behaves like no variable. */
+function definedOnly(source: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(definedOnly(source));
+  if (!parsed.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: join(dataDir, "uploads"),
+    outboxDir: join(dataDir, "outbox"),
+    databasePath: join(dataDir, "app.db"),
+    publicUrl,
+    adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === "1" || e.SEED_DEMO === "true",
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Inkwell <no-reply@${new URL(publicUrl).hostname}>`,
+    isProduction: e.NODE_ENV === "production",
+  };
+}
+
+export function ensureDataDirs(env: Env = readEnv()) {
+  for (const dir of [env.dataDir, env.uploadsDir, env.outboxDir]) {
+    mkdirSync(dir, { recursive: true });
+  }
+}
+
+/**
+ * SESSION_SECRET, or a random secret generated once into DATA_DIR so sessions
+ * survive restarts without the operator having to set anything.
+ */
+export function sessionSecret(env: Env = readEnv()): string {
+  if (env.sessionSecret) return env.sessionSecret;
+  const file = join(env.dataDir, "session-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 16) return stored;
+  }
+  mkdirSync(env.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Cookies are `Secure` only when the site is served over https. */
+export function cookiesAreSecure(env: Env = readEnv()) {
+  return env.publicUrl.startsWith("https://");
+}

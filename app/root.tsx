@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { ErrorPage } from "~/components/error-pages";
+import { getDb } from "~/db.server";
+import { readEnv } from "~/env.server";
+import { useNonce } from "~/nonce";
+import { getSiteInfo } from "~/settings.server";
+import appCss from "~/styles/app.css?url";
+import { themeSessionResolver } from "~/theme.server";
+import { seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const site = getSiteInfo(getDb());
+  const { getTheme } = await themeSessionResolver(request);
+  return data({
+    theme: getTheme(),
+    site,
+    seo: {
+      siteName: site.siteName,
+      siteDescription: site.siteDescription,
+      metaTags: site.metaTags,
+      publicUrl: readEnv().publicUrl,
+    },
+  });
+}
+
+/** Defaults for any page that sets no meta of its own. */
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  seoMeta(loaderData?.seo, { path: location.pathname });
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ThemeProvider specifiedTheme={rootData?.theme ?? null} themeAction="/action/set-theme">
+      <Document ssrTheme={Boolean(rootData?.theme)} favicon={rootData?.site.favicon}>
+        {children}
+      </Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({
+  ssrTheme,
+  favicon,
+  children,
+}: {
+  ssrTheme: boolean;
+  favicon?: string;
+  children: ReactNode;
+}) {
+  const [theme] = useTheme();
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-theme={theme ?? ""}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <link rel="icon" href={favicon ?? "/favicon.svg"} />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort: the root loader itself failed. Pages render their errors inside the site layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main id="main" className="page error-only">
+      <ErrorPage status={status} />
+    </main>
+  );
+}

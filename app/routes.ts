@@ -1,0 +1,24 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * The whole route table. Static segments outrank the dynamic post route
+ * `/:id/:category/:url`, so resource routes at the spec's paths win.
+ */
+export default [
+  // Resource routes (no UI).
+  route("action/set-theme", "routes/resources/set-theme.ts"),
+
+  // Public site, inside the shared header and footer.
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("explore", "routes/explore.tsx"),
+    route("category/:category", "routes/category.tsx"),
+    route("tag/:tag", "routes/tag.tsx"),
+    route("reach-out", "routes/reach-out.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("media-policy", "routes/media-policy.tsx"),
+    route("unauthorised-access", "routes/unauthorised-access.tsx"),
+    route(":id/:category/:url", "routes/post.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,68 @@
+import { data, Link, redirect } from "react-router";
+import { RelativeTime } from "~/components/post-card";
+import { getDb } from "~/db.server";
+import { getPostById } from "~/posts.server";
+import { rootSeo, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/post";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!/^\d{1,15}$/.test(params.id)) throw data(null, { status: 404 });
+  const post = getPostById(getDb(), Number(params.id));
+  // Only published posts are public (ARCHITECTURE §5).
+  if (post?.status !== "published") throw data(null, { status: 404 });
+  const requested = `/${params.id}/${params.category}/${params.url}`;
+  if (requested !== post.url) throw redirect(post.url, 301);
+  return { post };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const post = loaderData?.post;
+  return seoMeta(rootSeo(matches), {
+    title: post?.title ?? "Page Not Found",
+    description: post?.summary,
+    path: post?.url ?? "/",
+    image: post?.photo,
+    type: "article",
+    noindex: !post,
+  });
+};
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="container article">
+      <header className="article-header">
+        {post.category ? (
+          <Link to={`/category/${post.category.slug}`} className="category-label">
+            {post.category.name}
+          </Link>
+        ) : null}
+        <h1 className="article-title">{post.title}</h1>
+        <div className="byline">
+          {post.user.photo ? (
+            <img src={post.user.photo} alt="" width="36" height="36" className="avatar" />
+          ) : null}
+          <span className="byline-name">{post.user.name}</span>
+          <span aria-hidden="true">·</span>
+          <RelativeTime date={post.timestamp} />
+        </div>
+      </header>
+      {post.photo ? (
+        <img className="article-hero" src={post.photo} alt="" width="1200" height="675" />
+      ) : null}
+      {/* Content is sanitized with an allowlist before it is stored (ARCHITECTURE §4). */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+      {post.tags.length > 0 ? (
+        <ul className="chip-list" aria-label="Tags">
+          {post.tags.map((t) => (
+            <li key={t.slug}>
+              <Link to={`/tag/${t.slug}`} className="chip">
+                #{t.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { rootSeo, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/reach-out";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Reach Out",
+    description: "How to reach our editorial and business teams.",
+    path: "/reach-out",
+  });
+
+export default function ReachOut() {
+  return (
+    <div className="container narrow prose">
+      <h1>Reach Out</h1>
+      <p>
+        We read everything our readers send us. Tips, corrections and story ideas go straight to the
+        newsroom; partnership and advertising questions go to the business team.
+      </p>
+      <h2>Editorial</h2>
+      <p>
+        News tips, corrections and letters to the editor:{" "}
+        <a href="mailto:editorial@inkwell.test">editorial@inkwell.test</a>
+      </p>
+      <h2>Business</h2>
+      <p>
+        Advertising, sponsorships and partnerships:{" "}
+        <a href="mailto:business@inkwell.test">business@inkwell.test</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { createThemeAction, isTheme } from "remix-themes";
+import { themeSessionResolver } from "~/theme.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import type { Route } from "./+types/set-theme";
+
+/**
+ * Form posts (JavaScript off) set the cookie and redirect back (PRG);
+ * remix-themes' own JSON fetch (JavaScript on) goes to its stock action.
+ */
+export async function action(args: Route.ActionArgs) {
+  const contentType = args.request.headers.get("Content-Type") ?? "";
+  const isForm =
+    contentType.startsWith("application/x-www-form-urlencoded") ||
+    contentType.startsWith("multipart/form-data");
+  if (!isForm) return createThemeAction(themeSessionResolver)(args);
+
+  const form = await args.request.formData();
+  const theme = form.get("theme");
+  const session = await themeSessionResolver(args.request);
+  if (isTheme(theme)) session.setTheme(theme);
+  return redirect(safeRedirectPath(form.get("redirectTo")), {
+    headers: { "Set-Cookie": isTheme(theme) ? await session.commit() : await session.destroy() },
+  });
+}
+
+/** GET on this POST-only path: send the reader home instead of an error. */
+export function loader() {
+  return redirect("/");
+}

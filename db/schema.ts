@@ -1,0 +1,358 @@
+/**
+ * The whole data model of SPEC §3 in one file. Times are stored as epoch
+ * milliseconds (Drizzle's `timestamp_ms` mode gives Date objects in code).
+ *
+ * Ids: posts, categories, tags and subscribers carry the spec's numeric `id`,
+ * handed out by the per-collection `counters` table (SPEC §7 `POST /get/nextid`);
+ * every record also has a `uid` (random UUID) used by the generic CRUD calls.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["Administrator", "Editor", "Author", "Contributor", "Subscriber"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const POST_STATUSES = ["draft", "reviewing", "published", "trash"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const AUDIENCES = ["News", "Music", "Promotions"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export const NEWSLETTER_AUDIENCES = ["All", ...AUDIENCES] as const;
+export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
+
+export const NEWSLETTER_STATUSES = ["draft", "queued", "sending", "sent", "failed"] as const;
+export const DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** The collections that have a numeric id from `counters` (SPEC §7 nextid). */
+export const COUNTED_COLLECTIONS = ["posts", "categories", "tags", "subscribers"] as const;
+export type CountedCollection = (typeof COUNTED_COLLECTIONS)[number];
+
+export type SocialCard = { name: string; description: string; image: string; blur: number };
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const counters = sqliteTable("counters", {
+  collection: text("collection", { enum: COUNTED_COLLECTIONS }).primaryKey(),
+  /** The id the next record of this collection gets. */
+  nextId: integer("next_id").notNull().default(1),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    /** Stored lowercased and trimmed; unique. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("Subscriber"),
+    /** scrypt$N$r$p$salt$hash, never returned by any endpoint. */
+    passwordHash: text("password_hash").notNull(),
+    apiKey: text("api_key").notNull(),
+    photo: text("photo"),
+    createdAt: createdAt(),
+    /** Last change to the profile. */
+    timestamp: integer("timestamp", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("users_uid_idx").on(t.uid),
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_api_key_idx").on(t.apiKey),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+    index("users_name_idx").on(t.name),
+  ],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey(),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    /** URL form: lowercase, spaces to hyphens (SPEC §5): `freshly-pressed`. */
+    slug: text("slug").notNull(),
+    /** API key form: lowercase, spaces and hyphens to underscores (SPEC §7): `freshly_pressed`. */
+    key: text("key").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_uid_idx").on(t.uid),
+    uniqueIndex("categories_slug_idx").on(t.slug),
+    uniqueIndex("categories_key_idx").on(t.key),
+    uniqueIndex("categories_name_idx").on(t.name),
+  ],
+);
+
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: integer("id").primaryKey(),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** The spec's `tag` field: the API key form (`interest_rates`) used by `/get/posts/by-tag/{tag}`. */
+    tag: text("tag").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tags_uid_idx").on(t.uid),
+    uniqueIndex("tags_slug_idx").on(t.slug),
+    uniqueIndex("tags_tag_idx").on(t.tag),
+    uniqueIndex("tags_name_idx").on(t.name),
+  ],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey(),
+    uid: text("uid").notNull(),
+    status: text("status", { enum: POST_STATUSES }).notNull().default("draft"),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    /** Canonical path `/{id}/{category-slug}/{slug}` (ARCHITECTURE §5). */
+    url: text("url").notNull(),
+    summary: text("summary").notNull().default(""),
+    /** Sanitized HTML. */
+    content: text("content").notNull().default(""),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    photo: text("photo"),
+    socialCard: text("social_card", { mode: "json" }).$type<SocialCard | null>(),
+    views: integer("views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    shares: integer("shares").notNull().default(0),
+    /** Average time on page in seconds; the API shows it as "Xm Ys". */
+    avgTimeSeconds: integer("avg_time_seconds").notNull().default(0),
+    /** 0–100. */
+    bounceRate: real("bounce_rate").notNull().default(0),
+    /** Publication (or last status change) time; lists sort on it, newest first. */
+    timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("posts_uid_idx").on(t.uid),
+    index("posts_category_status_time_idx").on(t.categoryId, t.status, t.timestamp),
+    index("posts_status_time_idx").on(t.status, t.timestamp),
+    index("posts_author_time_idx").on(t.authorId, t.timestamp),
+    index("posts_title_idx").on(t.title),
+    check("posts_bounce_rate_range", sql`${t.bounceRate} >= 0 and ${t.bounceRate} <= 100`),
+  ],
+);
+
+export const postTags = sqliteTable(
+  "post_tags",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    index("post_tags_tag_idx").on(t.tagId, t.postId),
+  ],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    /** Public URL, `/uploads/<collection>/<stored name>`. */
+    url: text("url").notNull(),
+    /** The name the file was uploaded with. */
+    name: text("name").notNull(),
+    /** Path relative to `DATA_DIR/uploads`. */
+    path: text("path").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    collection: text("collection").notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    date: integer("date", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("media_uid_idx").on(t.uid),
+    uniqueIndex("media_path_idx").on(t.path),
+    index("media_date_idx").on(t.date),
+    index("media_collection_date_idx").on(t.collection, t.date),
+  ],
+);
+
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    id: integer("id").primaryKey(),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    /** Stored lowercased and trimmed; unique. */
+    email: text("email").notNull(),
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("Active"),
+    /** When they subscribed. */
+    timestamp: integer("timestamp", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("subscribers_uid_idx").on(t.uid),
+    uniqueIndex("subscribers_email_idx").on(t.email),
+    index("subscribers_time_idx").on(t.timestamp),
+    index("subscribers_status_idx").on(t.status, t.id),
+    index("subscribers_name_idx").on(t.name),
+  ],
+);
+
+/** A subscriber's audiences (SPEC §3: array of News, Music, Promotions), one row each. */
+export const subscriberAudiences = sqliteTable(
+  "subscriber_audiences",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: AUDIENCES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.audience] }),
+    index("subscriber_audiences_audience_idx").on(t.audience, t.subscriberId),
+  ],
+);
+
+export const newsletters = sqliteTable(
+  "newsletters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    subject: text("subject").notNull(),
+    audience: text("audience", { enum: NEWSLETTER_AUDIENCES }).notNull(),
+    /** Sanitized HTML. */
+    content: text("content").notNull().default(""),
+    photo: text("photo"),
+    attachment: text("attachment"),
+    attachmentName: text("attachment_name"),
+    status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("draft"),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    deliveredCount: integer("delivered_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("newsletters_uid_idx").on(t.uid),
+    index("newsletters_status_idx").on(t.status),
+    index("newsletters_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per (newsletter, recipient), written when a send is queued. The
+ * sender marks each row sent or failed, so a restart resumes with the rows
+ * still pending and nobody gets a message twice.
+ */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id").notNull(),
+    /** Snapshot of the address at queue time. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.newsletterId, t.subscriberId] }),
+    index("newsletter_deliveries_status_idx").on(t.newsletterId, t.status),
+  ],
+);
+
+/** The one settings record (SPEC §3). `id` is always 1. */
+export const settings = sqliteTable(
+  "settings",
+  {
+    id: integer("id").primaryKey(),
+    uid: text("uid").notNull(),
+    siteName: text("site_name").notNull().default("Inkwell"),
+    /** Used as the default meta description and social description. */
+    siteDescription: text("site_description").notNull().default(""),
+    logo: text("logo"),
+    favicon: text("favicon"),
+    /** Comma-separated keywords for the keywords meta tag. */
+    metaTags: text("meta_tags").notNull().default(""),
+    enableCommentModeration: integer("enable_comment_moderation", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    enableSpamFilters: integer("enable_spam_filters", { mode: "boolean" }).notNull().default(true),
+    autoApproveComments: integer("auto_approve_comments", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    enableAdminAlerts: integer("enable_admin_alerts", { mode: "boolean" }).notNull().default(true),
+    enableUserNotifications: integer("enable_user_notifications", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    enableEmailAlerts: integer("enable_email_alerts", { mode: "boolean" }).notNull().default(false),
+    defaultCategory: text("default_category").notNull().default("Freshly Pressed"),
+    /** Megabytes. */
+    maxImageSize: integer("max_image_size").notNull().default(5),
+    enableLazyLoading: integer("enable_lazy_loading", { mode: "boolean" }).notNull().default(true),
+    useCdn: integer("use_cdn", { mode: "boolean" }).notNull().default(false),
+    enableRateLimiting: integer("enable_rate_limiting", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    enableCsrfProtection: integer("enable_csrf_protection", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    enableCaptcha: integer("enable_captcha", { mode: "boolean" }).notNull().default(false),
+    enable2FA: integer("enable_2fa", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Tag = typeof tags.$inferSelect;
+export type Subscriber = typeof subscribers.$inferSelect;
+export type Settings = typeof settings.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Newsletter = typeof newsletters.$inferSelect;

@@ -1,0 +1,218 @@
+/**
+ * First run (ARCHITECTURE §2): on an empty users table, create the first
+ * Administrator and — unless SEED_DEMO=0 — the demo content. Everything runs in
+ * one transaction, and only when there are no users yet, so a second start on
+ * the same data folder creates nothing twice.
+ */
+import { count } from "drizzle-orm";
+import {
+  categories,
+  posts,
+  postTags,
+  type Role,
+  subscriberAudiences,
+  subscribers,
+  tags,
+  users,
+} from "#db/schema";
+import { ensureCounters, nextId } from "~/counters.server";
+import type { Db } from "~/db.server";
+import type { Env } from "~/env.server";
+import { ensureSettings } from "~/settings.server";
+import { generatePassword } from "~/utils/password";
+import { generateApiKey, hashPassword } from "~/utils/password.server";
+import { apiKey, postPath, slugify } from "~/utils/slug";
+import { demoCategories, demoPosts, demoSubscribers, demoTags, demoUsers } from "./seed-data";
+
+export type FirstRunResult = {
+  adminCreated: boolean;
+  adminEmail?: string;
+  /** Set only when the password was generated (it is printed once, never stored in clear). */
+  generatedAdminPassword?: string;
+  demoSeeded: boolean;
+  demoPassword?: string;
+};
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const DEFAULT_SETTINGS = {
+  siteName: "Inkwell",
+  siteDescription:
+    "Crypto, business and world news from a small, independent newsroom: what moved today and why it matters.",
+  metaTags: "news, crypto, bitcoin, business, markets, world news, money, personal finance",
+  logo: "/logo.svg",
+  favicon: "/favicon.svg",
+  defaultCategory: "Freshly Pressed",
+};
+
+export function runFirstRun(
+  db: Db,
+  env: Pick<Env, "adminEmail" | "adminPassword" | "seedDemo">,
+  now = Date.now(),
+): FirstRunResult {
+  return db.transaction((tx) => {
+    const t = tx as unknown as Db;
+    ensureSettings(t, DEFAULT_SETTINGS);
+    ensureCounters(t);
+    const existingUsers = t.select({ n: count() }).from(users).get()?.n ?? 0;
+    if (existingUsers > 0) return { adminCreated: false, demoSeeded: false };
+
+    const generated = env.adminPassword ? undefined : generatePassword(16);
+    const adminId = insertUser(t, {
+      name: "Site Administrator",
+      email: env.adminEmail,
+      role: "Administrator",
+      password: env.adminPassword ?? (generated as string),
+      photo: "/demo/avatars/admin.svg",
+      createdAt: new Date(now - 400 * DAY),
+    });
+    const result: FirstRunResult = {
+      adminCreated: true,
+      adminEmail: env.adminEmail,
+      generatedAdminPassword: generated,
+      demoSeeded: false,
+    };
+    if (env.seedDemo) {
+      result.demoPassword = seedDemo(t, adminId, now);
+      result.demoSeeded = true;
+    }
+    return result;
+  });
+}
+
+function insertUser(
+  db: Db,
+  u: { name: string; email: string; role: Role; password: string; photo: string; createdAt: Date },
+): number {
+  const row = db
+    .insert(users)
+    .values({
+      uid: crypto.randomUUID(),
+      name: u.name,
+      email: u.email.trim().toLowerCase(),
+      role: u.role,
+      passwordHash: hashPassword(u.password),
+      apiKey: generateApiKey(),
+      photo: u.photo,
+      createdAt: u.createdAt,
+      timestamp: u.createdAt,
+    })
+    .returning({ id: users.id })
+    .get();
+  return row.id;
+}
+
+/** Loads the demo newsroom; returns the password the demo staff accounts share. */
+function seedDemo(db: Db, adminId: number, now: number): string {
+  const demoPassword = generatePassword(14);
+
+  const categoryBySlug = new Map<string, { id: number; slug: string }>();
+  const categoryByName = new Map<string, { id: number; slug: string }>();
+  demoCategories.forEach((c, i) => {
+    const id = nextId(db, "categories");
+    const slug = slugify(c.name);
+    db.insert(categories)
+      .values({
+        id,
+        uid: crypto.randomUUID(),
+        name: c.name,
+        slug,
+        key: apiKey(c.name),
+        description: c.description,
+        createdAt: new Date(now - (500 - i) * DAY),
+      })
+      .run();
+    categoryBySlug.set(slug, { id, slug });
+    categoryByName.set(c.name, { id, slug });
+  });
+
+  const tagByName = new Map<string, number>();
+  for (const tg of demoTags) {
+    const id = nextId(db, "tags");
+    db.insert(tags)
+      .values({
+        id,
+        uid: crypto.randomUUID(),
+        name: tg.name,
+        slug: slugify(tg.name),
+        tag: apiKey(tg.name),
+        description: tg.description,
+      })
+      .run();
+    tagByName.set(tg.name, id);
+  }
+
+  const userByEmail = new Map<string, number>([["admin", adminId]]);
+  demoUsers.forEach((u, i) => {
+    const id = insertUser(db, {
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      password: demoPassword,
+      photo: u.photo,
+      createdAt: new Date(now - (300 - i * 20) * DAY),
+    });
+    userByEmail.set(u.email, id);
+  });
+
+  demoPosts.forEach((p, i) => {
+    const category = categoryByName.get(p.category);
+    if (!category) throw new Error(`Demo post "${p.title}" has unknown category ${p.category}`);
+    const authorId = userByEmail.get(p.authorEmail);
+    if (authorId === undefined) throw new Error(`Demo post "${p.title}" has unknown author`);
+    const id = nextId(db, "posts");
+    const slug = slugify(p.title);
+    const timestamp = new Date(now - p.hoursAgo * HOUR);
+    db.insert(posts)
+      .values({
+        id,
+        uid: crypto.randomUUID(),
+        status: p.status,
+        title: p.title,
+        slug,
+        url: postPath(id, category.slug, slug),
+        summary: p.summary,
+        content: p.content,
+        categoryId: category.id,
+        photo: p.photo,
+        socialCard: p.socialCard,
+        views: p.views,
+        likes: p.likes,
+        shares: p.shares,
+        // Deterministic, plausible engagement figures.
+        avgTimeSeconds: 45 + ((i * 37) % 240),
+        bounceRate: 20 + ((i * 13) % 60),
+        timestamp,
+        authorId,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      })
+      .run();
+    for (const name of new Set(p.tags)) {
+      const tagId = tagByName.get(name);
+      if (tagId === undefined) throw new Error(`Demo post "${p.title}" has unknown tag ${name}`);
+      db.insert(postTags).values({ postId: id, tagId }).run();
+    }
+  });
+
+  for (const s of demoSubscribers) {
+    const id = nextId(db, "subscribers");
+    const at = new Date(now - s.daysAgo * DAY);
+    db.insert(subscribers)
+      .values({
+        id,
+        uid: crypto.randomUUID(),
+        name: s.name,
+        email: s.email.toLowerCase(),
+        status: s.status,
+        timestamp: at,
+        updatedAt: at,
+      })
+      .run();
+    for (const audience of new Set(s.audiences)) {
+      db.insert(subscriberAudiences).values({ subscriberId: id, audience }).run();
+    }
+  }
+  return demoPassword;
+}

@@ -1,0 +1,17 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  // Server-rendered: every page works before (and without) JavaScript.
+  ssr: true,
+  future: {
+    // Scan every route module at dev start so lazily imported client code
+    // (editor, PNG export) doesn't trigger "Outdated Optimize Dep" reloads.
+    unstable_optimizeDeps: true,
+    // The v8 behaviour now, so moving to React Router 8 (Node 22) changes nothing.
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

@@ -1,0 +1,134 @@
+/**
+ * The production server: `npm start` runs this file.
+ *
+ * Why Express and not react-router-serve (STACK.md §6): the product needs
+ * security headers on every response (assets and uploads too), a per-request
+ * CSP nonce in the router context, serving DATA_DIR/uploads, and a graceful
+ * shutdown that closes the database. react-router-serve has no hook for these.
+ *
+ * On start it builds the app when there is no build (or the sources are newer
+ * than it), applies migrations and runs the first-run setup, then listens.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { RouterContextProvider } from "react-router";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+process.chdir(root); // migrations and the build are found relative to the project
+process.env.NODE_ENV ??= "production";
+
+const BUILD_ENTRY = join(root, "build/server/index.js");
+const SOURCES = ["app", "db", "public", "package.json", "react-router.config.ts", "vite.config.ts"];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function ensureBuild() {
+  const builtAt = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+  if (builtAt > 0 && builtAt >= changedAt) return;
+  console.log(
+    builtAt ? "Sources changed since the last build; rebuilding…" : "No build yet; building…",
+  );
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: root });
+  if (result.status !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1") ensureBuild();
+
+const build = await import(pathToFileURL(BUILD_ENTRY).href);
+const { bootstrap, shutdown, cspNonceContext } = build.entry.module;
+const env = bootstrap();
+const plainHttp = env.publicUrl.startsWith("http://");
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    // `no-referrer` makes Chrome send `Origin: null` on form posts, which React
+    // Router's CSRF check rejects (STACK.md P5).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: plainHttp ? false : undefined,
+    contentSecurityPolicy: {
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        // react-hot-toast (goober) and Lexical set inline styles.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        // html2canvas renders through data: and blob: URLs.
+        "img-src": ["'self'", "data:", "blob:"],
+        "upgrade-insecure-requests": plainHttp ? null : [],
+      },
+    },
+  }),
+);
+
+app.use(
+  "/assets",
+  express.static(join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+);
+app.use(express.static(join(root, "build/client"), { maxAge: "1h", index: false }));
+app.use(
+  "/uploads",
+  express.static(env.uploadsDir, { maxAge: "7d", index: false, dotfiles: "deny", redirect: false }),
+);
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, res.locals.cspNonce);
+      return context;
+    },
+  }),
+);
+
+const server = app.listen(env.port, env.host, () => {
+  console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
+  console.log(`Data folder: ${env.dataDir}`);
+});
+server.on("error", (error) => {
+  console.error(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing connections and the database…`);
+  server.close(() => {
+    shutdown();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+  setTimeout(() => {
+    shutdown();
+    process.exit(0);
+  }, 5000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

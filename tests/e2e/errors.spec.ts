@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+
+test("an unknown path renders Page Not Found with status 404", async ({ page }) => {
+  const res = await page.goto("/no/such/page/here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();
+  // Inside the shared layout.
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("unknown posts, categories and tags are 404s too", async ({ page }) => {
+  for (const path of ["/999999/crypto/missing", "/category/nope", "/tag/nope", "/admin/nope"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  }
+});
+
+test("/unauthorised-access renders Access Denied with status 403", async ({ page }) => {
+  const res = await page.goto("/unauthorised-access");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+});
+
+test("Go Back on the 403 page", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Explore" }).first().click();
+  await expect(page).toHaveURL(/\/explore$/);
+  await page.getByRole("link", { name: "Reach Out" }).first().click();
+  await expect(page).toHaveURL(/\/reach-out$/);
+  await page.goto("/unauthorised-access");
+  const goBack = page.getByRole("link", { name: "Go Back" });
+  // Without JavaScript it is a link home; with it, three steps back (SPEC §2).
+  await expect(goBack).toHaveAttribute("href", "/");
+  await goBack.click();
+  if (javaScriptEnabled) {
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/explore$/);
+  } else {
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+});

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+
+test("home, a category and a post are server-rendered from the seeded data", async ({ page }) => {
+  const home = await page.goto("/");
+  expect(home?.status()).toBe(200);
+  await expect(page).toHaveTitle("Inkwell");
+  const firstStory = page.locator("article.post-card h3 a").first();
+  await expect(firstStory).toBeVisible();
+
+  const category = await page.goto("/category/crypto");
+  expect(category?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Crypto" })).toBeVisible();
+  await expect(page.locator("article.post-card")).toHaveCount(10);
+  await page.getByRole("link", { name: "Load more" }).click();
+  await expect(page).toHaveURL(/limit=20/);
+  expect(await page.locator("article.post-card").count()).toBeGreaterThan(10);
+
+  const title = await page.locator("article.post-card h3 a").first().innerText();
+  await page.locator("article.post-card h3 a").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator(".prose h2").first()).toBeVisible();
+});
+
+test("every page carries the SEO tags from the settings", async ({ page }) => {
+  await page.goto("/explore");
+  await expect(page).toHaveTitle("Explore | Inkwell");
+  const head = page.locator("head");
+  await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+  await expect(head.locator('meta[name="keywords"]')).toHaveAttribute("content", /crypto/);
+  await expect(head.locator('meta[name="robots"]')).toHaveAttribute("content", /index/);
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /^http:\/\/127\.0\.0\.1:\d+\/explore$/,
+  );
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", "Explore");
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /summary/);
+});
+
+test("a post URL with the wrong slug redirects to the canonical one", async ({ page }) => {
+  await page.goto("/category/world");
+  const href = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  const id = href?.split("/")[1];
+  const res = await page.request.get(`/${id}/wrong-category/wrong-slug`, { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe(href);
+});
+
+test("the header, footer and navigation", async ({ page }) => {
+  await page.goto("/reach-out");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "Inkwell home" })).toHaveAttribute("href", "/");
+  const nav = page.getByRole("navigation", { name: "Main", exact: true });
+  await expect(nav.getByRole("link", { name: "Reach Out" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(banner.getByRole("link", { name: "Inkwell on X" })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Inkwell`);
+  await footer.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Media Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Media Policy" })).toBeVisible();
+});
+
+test("the mobile menu opens (with or without JavaScript)", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+  const mobileNav = page.getByRole("navigation", { name: "Main (mobile)" });
+  await expect(mobileNav).toBeHidden();
+  await page.getByLabel("Menu").click();
+  await expect(mobileNav).toBeVisible();
+  await mobileNav.getByRole("link", { name: "Explore" }).click();
+  await expect(page).toHaveURL(/\/explore$/);
+});

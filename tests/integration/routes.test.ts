@@ -1,0 +1,143 @@
+/**
+ * Loaders and actions called with real Requests against a seeded SQLite file.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { posts } from "#db/schema";
+import { runFirstRun } from "#db/seed";
+import { getDb } from "~/db.server";
+import { loader as categoryLoader } from "~/routes/category";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as notFoundLoader } from "~/routes/not-found";
+import { loader as postLoader } from "~/routes/post";
+import { action as setThemeAction } from "~/routes/resources/set-theme";
+import { loader as tagLoader } from "~/routes/tag";
+import { loader as forbiddenLoader } from "~/routes/unauthorised-access";
+import { routeArgs } from "../helpers";
+
+const BASE = "http://127.0.0.1:3500";
+const get = (path: string) => new Request(`${BASE}${path}`);
+
+/** Runs a loader that is expected to throw, and returns what it threw. */
+async function thrown(fn: () => unknown): Promise<unknown> {
+  try {
+    await fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+const statusOf = (value: unknown) =>
+  value instanceof Response
+    ? value.status
+    : (value as { init?: { status?: number } }).init?.status;
+
+beforeAll(() => {
+  runFirstRun(getDb(), { adminEmail: "admin@inkwell.test", adminPassword: undefined, seedDemo: true });
+});
+
+describe("public loaders", () => {
+  test("home lists the newest published posts with their author", async () => {
+    const data = await homeLoader();
+    expect(data.posts.length).toBeGreaterThan(0);
+    const times = data.posts.map((p) => p.timestamp.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(data.posts[0].user.name).toBeTruthy();
+  });
+
+  test("a category page shows 10, then 20 with ?limit=20", async () => {
+    const first = await categoryLoader(routeArgs(get("/category/crypto"), { category: "crypto" }));
+    expect(first.posts).toHaveLength(10);
+    expect(first.total).toBeGreaterThan(10);
+    expect(first.posts.every((p) => p.category?.slug === "crypto")).toBe(true);
+    const more = await categoryLoader(
+      routeArgs(get("/category/crypto?limit=20"), { category: "crypto" }),
+    );
+    expect(more.posts.length).toBe(Math.min(20, more.total));
+  });
+
+  test("an unknown category or tag is a 404", async () => {
+    const c = await thrown(() =>
+      categoryLoader(routeArgs(get("/category/nope"), { category: "nope" })),
+    );
+    expect(statusOf(c)).toBe(404);
+    const t = await thrown(() => tagLoader(routeArgs(get("/tag/nope"), { tag: "nope" })));
+    expect(statusOf(t)).toBe(404);
+  });
+
+  test("a tag page lists only posts with that tag", async () => {
+    const data = await tagLoader(routeArgs(get("/tag/bitcoin"), { tag: "bitcoin" }));
+    expect(data.tag.name).toBe("Bitcoin");
+    expect(data.total).toBeGreaterThan(0);
+  });
+
+  test("a post answers at its canonical URL and redirects (301) from any other", async () => {
+    const post = getDb().select().from(posts).where(eq(posts.status, "published")).get();
+    if (!post) throw new Error("no published post");
+    const [, id, category, url] = post.url.split("/");
+    const ok = await postLoader(routeArgs(get(post.url), { id, category, url }));
+    expect(ok.post.title).toBe(post.title);
+
+    const wrong = await thrown(() =>
+      postLoader(routeArgs(get(`/${id}/wrong/slug`), { id, category: "wrong", url: "slug" })),
+    );
+    expect(wrong).toBeInstanceOf(Response);
+    expect((wrong as Response).status).toBe(301);
+    expect((wrong as Response).headers.get("Location")).toBe(post.url);
+  });
+
+  test("drafts, unknown ids and non-numeric ids are 404s", async () => {
+    const draft = getDb().select().from(posts).where(eq(posts.status, "draft")).get();
+    if (!draft) throw new Error("no draft");
+    const [, id, category, url] = draft.url.split("/");
+    for (const params of [
+      { id, category, url },
+      { id: "999999", category: "crypto", url: "x" },
+      { id: "abc", category: "crypto", url: "x" },
+    ]) {
+      const e = await thrown(() => postLoader(routeArgs(get("/x"), params)));
+      expect(statusOf(e)).toBe(404);
+    }
+  });
+
+  test("the catch-all is a 404 and /unauthorised-access a 403", async () => {
+    expect(statusOf(await thrown(() => notFoundLoader()))).toBe(404);
+    expect(statusOf(forbiddenLoader())).toBe(403);
+  });
+});
+
+describe("theme toggle without JavaScript", () => {
+  const post = (body: Record<string, string>) =>
+    new Request(`${BASE}/action/set-theme`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(body),
+    });
+
+  test("sets a long-lived, httpOnly cookie and redirects back", async () => {
+    const res = (await setThemeAction(
+      routeArgs(post({ theme: "dark", redirectTo: "/explore" })),
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/explore");
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__theme=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=\d{6,}/);
+  });
+
+  test("never redirects off the site", async () => {
+    const res = (await setThemeAction(
+      routeArgs(post({ theme: "light", redirectTo: "//evil.example/" })),
+    )) as Response;
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  test("an unknown theme clears the choice instead of storing it", async () => {
+    const res = (await setThemeAction(routeArgs(post({ theme: "purple" })))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Set-Cookie")).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});

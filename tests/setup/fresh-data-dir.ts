@@ -1,0 +1,22 @@
+/**
+ * Every test file gets its own DATA_DIR in the system temp folder, with the
+ * migrations applied, and it is removed afterwards. Tests never touch ./data.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { closeDb, getDb } from "~/db.server";
+
+const dir = mkdtempSync(join(tmpdir(), "inkwell-test-"));
+process.env.DATA_DIR = dir;
+process.env.PUBLIC_URL = "http://127.0.0.1:3500";
+process.env.SESSION_SECRET = "test-secret-test-secret-test-secret";
+delete process.env.ADMIN_PASSWORD;
+delete process.env.ADMIN_EMAIL;
+getDb(); // applies the migrations
+
+afterAll(() => {
+  closeDb();
+  rmSync(dir, { recursive: true, force: true });
+});

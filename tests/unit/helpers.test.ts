@@ -1,0 +1,103 @@
+import { describe, expect, test } from "vitest";
+import { readEnv } from "~/env.server";
+import { parseListLimit } from "~/utils/paging";
+import { safeRedirectPath } from "~/utils/redirect";
+import { absoluteUrl, seoMeta } from "~/utils/seo";
+
+describe("safeRedirectPath", () => {
+  test("keeps same-site paths", () => {
+    expect(safeRedirectPath("/explore?x=1")).toBe("/explore?x=1");
+  });
+  test.each([
+    "//evil.example",
+    "https://evil.example/",
+    "/\\evil.example",
+    "explore",
+    "/a\nb",
+    undefined,
+    42,
+  ])("refuses %s", (value) => {
+    expect(safeRedirectPath(value)).toBe("/");
+  });
+});
+
+describe("parseListLimit (SPEC §9: 10, then +10)", () => {
+  test.each([
+    [null, 10],
+    ["", 10],
+    ["abc", 10],
+    ["-5", 10],
+    ["10", 10],
+    ["20", 20],
+    ["25", 30],
+    ["999999", 1000],
+  ])("%s → %d", (value, expected) => {
+    expect(parseListLimit(value)).toBe(expected);
+  });
+});
+
+describe("seoMeta", () => {
+  const defaults = {
+    siteName: "Inkwell",
+    siteDescription: "News.",
+    metaTags: "news, crypto",
+    publicUrl: "https://inkwell.example",
+  };
+  test("sets title, description, keywords, robots, canonical, Open Graph and Twitter", () => {
+    const tags = seoMeta(defaults, { title: "Explore", path: "/explore", image: "/demo/a.svg" });
+    expect(tags).toContainEqual({ title: "Explore | Inkwell" });
+    expect(tags).toContainEqual({ name: "description", content: "News." });
+    expect(tags).toContainEqual({ name: "keywords", content: "news, crypto" });
+    expect(tags).toContainEqual({ name: "robots", content: expect.stringContaining("index") });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://inkwell.example/explore",
+    });
+    expect(tags).toContainEqual({ property: "og:title", content: "Explore" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://inkwell.example/demo/a.svg",
+    });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+  test("the home page title is the site name; error pages are noindex", () => {
+    expect(seoMeta(defaults, { path: "/" })).toContainEqual({ title: "Inkwell" });
+    expect(seoMeta(defaults, { path: "/x", noindex: true })).toContainEqual({
+      name: "robots",
+      content: "noindex, nofollow",
+    });
+  });
+  test("absoluteUrl leaves absolute URLs alone", () => {
+    expect(absoluteUrl("https://a.example", "https://b.example/x")).toBe("https://b.example/x");
+    expect(absoluteUrl("https://a.example", "x")).toBe("https://a.example/x");
+  });
+});
+
+describe("readEnv (ARCHITECTURE §2)", () => {
+  test("defaults", () => {
+    const env = readEnv({});
+    expect(env.port).toBe(3500);
+    expect(env.host).toBe("0.0.0.0");
+    expect(env.dataDir).toMatch(/\/data$/);
+    expect(env.publicUrl).toBe("http://localhost:3500");
+    expect(env.adminEmail).toBe("admin@inkwell.local");
+    expect(env.adminPassword).toBeUndefined();
+    expect(env.seedDemo).toBe(true);
+    expect(env.smtpUrl).toBeUndefined();
+  });
+  test("overrides, and PUBLIC_URL follows PORT", () => {
+    const env = readEnv({ PORT: "4000", SEED_DEMO: "0", DATA_DIR: "/tmp/x", ADMIN_EMAIL: "A@B.io" });
+    expect(env.port).toBe(4000);
+    expect(env.publicUrl).toBe("http://localhost:4000");
+    expect(env.seedDemo).toBe(false);
+    expect(env.databasePath).toBe("/tmp/x/app.db");
+    expect(env.uploadsDir).toBe("/tmp/x/uploads");
+    expect(env.adminEmail).toBe("a@b.io");
+  });
+  test("empty values count as unset; bad values are refused with a message", () => {
+    expect(readEnv({ PORT: "" }).port).toBe(3500);
+    expect(() => readEnv({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => readEnv({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+  });
+});
