@@ -14,15 +14,25 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-import helmet from "helmet";
-import { RouterContextProvider } from "react-router";
 
+// Set before React loads (hence the dynamic imports below): React and
+// react-dom must both be the production builds.
+process.env.NODE_ENV ??= "production";
 const root = fileURLToPath(new URL(".", import.meta.url));
 process.chdir(root); // migrations and the build are found relative to the project
-process.env.NODE_ENV ??= "production";
+
+const [
+  { createRequestHandler },
+  { default: compression },
+  { default: express },
+  { default: helmet },
+] = await Promise.all([
+  import("@react-router/express"),
+  import("compression"),
+  import("express"),
+  import("helmet"),
+]);
+const { RouterContextProvider } = await import("react-router");
 
 const BUILD_ENTRY = join(root, "build/server/index.js");
 const SOURCES = ["app", "db", "public", "package.json", "react-router.config.ts", "vite.config.ts"];

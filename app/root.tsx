@@ -68,7 +68,6 @@ function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
         <Meta />
         <link rel="icon" href={favicon ?? "/favicon.svg"} />
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />

@@ -177,9 +177,10 @@ function seedDemo(db: Db, adminId: number, now: number): string {
         categoryId: category.id,
         photo: p.photo,
         socialCard: p.socialCard,
-        views: p.views,
-        likes: p.likes,
-        shares: p.shares,
+        // Counters start at 0 until a post is published (SPEC §4).
+        views: p.status === "published" ? p.views : 0,
+        likes: p.status === "published" ? p.likes : 0,
+        shares: p.status === "published" ? p.shares : 0,
         // Deterministic, plausible engagement figures.
         avgTimeSeconds: 45 + ((i * 37) % 240),
         bounceRate: 20 + ((i * 13) % 60),

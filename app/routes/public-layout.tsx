@@ -4,6 +4,7 @@ import { ErrorPage } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
+import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/public-layout";
 
 function SiteShell({ children }: { children: ReactNode }) {
@@ -22,6 +23,21 @@ function SiteShell({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/**
+ * Used when a page fails (its own meta isn't): the error's title, never indexed.
+ * Otherwise each page's own meta wins.
+ */
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
+  const status = isRouteErrorResponse(error) ? error.status : error ? 500 : 200;
+  const title =
+    status === 404 ? "Page Not Found" : status === 403 ? "Access Denied" : "Something went wrong";
+  return seoMeta(rootSeo(matches), {
+    title: status === 200 ? undefined : title,
+    path: location.pathname,
+    noindex: status !== 200,
+  });
+};
 
 export default function PublicLayout() {
   return (

@@ -1,36 +1,46 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
-// Runs in both projects: with JavaScript off the toggle is a plain form post,
-// with it on remix-themes switches in place. Either way the choice persists.
+/**
+ * Clicks the theme toggle and waits until the choice is stored: a form post
+ * to /action/set-theme without JavaScript, remix-themes' fetch with it.
+ */
+async function toggleTheme(page: Page, to: "dark" | "light") {
+  const stored = page.waitForResponse(
+    (r) => r.url().endsWith("/action/set-theme") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: `Switch to ${to} mode` }).click();
+  expect((await stored).status()).toBeLessThan(400);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", to);
+}
+
+// Runs in both projects. Either way the choice persists across reloads.
 test("the theme toggle switches and persists across reloads", async ({ page }) => {
   await page.goto("/explore");
   const html = page.locator("html");
   await expect(html).not.toHaveAttribute("data-theme", "dark");
 
-  await page.getByRole("button", { name: "Switch to dark mode" }).click();
-  await expect(html).toHaveAttribute("data-theme", "dark");
+  await toggleTheme(page, "dark");
   await expect(page).toHaveURL(/\/explore$/);
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(18, 18, 18)");
+  await expect(page.locator("body")).toHaveCSS("color", "rgb(234, 234, 234)");
 
   await page.reload();
   await expect(html).toHaveAttribute("data-theme", "dark");
   await page.goto("/");
   await expect(html).toHaveAttribute("data-theme", "dark");
 
-  await page.getByRole("button", { name: "Switch to light mode" }).click();
-  await expect(html).toHaveAttribute("data-theme", "light");
+  await toggleTheme(page, "light");
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(247, 247, 247)");
+  await expect(page.locator("body")).toHaveCSS("color", "rgb(34, 34, 34)");
   await page.reload();
   await expect(html).toHaveAttribute("data-theme", "light");
 });
 
-test("the server renders the stored theme, so there is no flash", async ({ page, request }) => {
+test("the server renders the stored theme, so there is no flash", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Switch to dark mode" }).click();
-  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  const cookies = await page.context().cookies();
-  const theme = cookies.find((c) => c.name === "__theme");
+  await toggleTheme(page, "dark");
+  const theme = (await page.context().cookies()).find((c) => c.name === "__theme");
   expect(theme?.httpOnly).toBe(true);
-  const res = await request.get("/", { headers: { Cookie: `__theme=${theme?.value}` } });
-  expect(await res.text()).toContain('data-theme="dark"');
+  const res = await page.request.get("/", { headers: { Cookie: `__theme=${theme?.value}` } });
+  expect(await res.text()).toContain('<html lang="en" data-theme="dark">');
 });

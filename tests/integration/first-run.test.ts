@@ -67,7 +67,11 @@ describe("first run on an empty database", () => {
   test("loads demo content that fills every public section", () => {
     runFirstRun(getDb(), env);
     const db = getDb();
-    const names = db.select({ name: categories.name }).from(categories).all().map((c) => c.name);
+    const names = db
+      .select({ name: categories.name })
+      .from(categories)
+      .all()
+      .map((c) => c.name);
     for (const required of [
       "Freshly Pressed",
       "Newsletters",
@@ -81,12 +85,8 @@ describe("first run on an empty database", () => {
     }
     for (const category of db.select().from(categories).all()) {
       const published =
-        db
-          .select({ n: count() })
-          .from(posts)
-          .where(eq(posts.categoryId, category.id))
-          .all()
-          .at(0)?.n ?? 0;
+        db.select({ n: count() }).from(posts).where(eq(posts.categoryId, category.id)).all().at(0)
+          ?.n ?? 0;
       expect(published, category.name).toBeGreaterThan(0);
     }
     const published = db.select().from(posts).where(eq(posts.status, "published")).all();
@@ -106,9 +106,21 @@ describe("first run on an empty database", () => {
       expect(p.url).toBe(`/${p.id}/${p.url.split("/")[2]}/${p.slug}`);
     }
     // Every role, every subscriber status and audience.
-    const roles = new Set(db.select({ role: users.role }).from(users).all().map((u) => u.role));
+    const roles = new Set(
+      db
+        .select({ role: users.role })
+        .from(users)
+        .all()
+        .map((u) => u.role),
+    );
     expect([...roles].sort()).toEqual([...ROLES].sort());
-    const statuses = new Set(db.select().from(subscribers).all().map((s) => s.status));
+    const statuses = new Set(
+      db
+        .select()
+        .from(subscribers)
+        .all()
+        .map((s) => s.status),
+    );
     expect([...statuses].sort()).toEqual([...SUBSCRIBER_STATUSES].sort());
     const audiences = new Set(
       db

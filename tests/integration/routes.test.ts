@@ -29,12 +29,14 @@ async function thrown(fn: () => unknown): Promise<unknown> {
 }
 
 const statusOf = (value: unknown) =>
-  value instanceof Response
-    ? value.status
-    : (value as { init?: { status?: number } }).init?.status;
+  value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
 
 beforeAll(() => {
-  runFirstRun(getDb(), { adminEmail: "admin@inkwell.test", adminPassword: undefined, seedDemo: true });
+  runFirstRun(getDb(), {
+    adminEmail: "admin@inkwell.test",
+    adminPassword: undefined,
+    seedDemo: true,
+  });
 });
 
 describe("public loaders", () => {

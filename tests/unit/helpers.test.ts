@@ -87,7 +87,12 @@ describe("readEnv (ARCHITECTURE §2)", () => {
     expect(env.smtpUrl).toBeUndefined();
   });
   test("overrides, and PUBLIC_URL follows PORT", () => {
-    const env = readEnv({ PORT: "4000", SEED_DEMO: "0", DATA_DIR: "/tmp/x", ADMIN_EMAIL: "A@B.io" });
+    const env = readEnv({
+      PORT: "4000",
+      SEED_DEMO: "0",
+      DATA_DIR: "/tmp/x",
+      ADMIN_EMAIL: "A@B.io",
+    });
     expect(env.port).toBe(4000);
     expect(env.publicUrl).toBe("http://localhost:4000");
     expect(env.seedDemo).toBe(false);
