@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 
 const dir = process.env.DATA_DIR;
-if (!dir || !dir.includes("inkwell-e2e")) {
+if (!dir?.includes("inkwell-e2e")) {
   console.error("start-fresh: refusing to empty a DATA_DIR that is not an e2e folder");
   process.exit(1);
 }

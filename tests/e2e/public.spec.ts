@@ -15,7 +15,7 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   await expect(page).toHaveURL(/limit=20/);
   expect(await page.locator("article.post-card").count()).toBeGreaterThan(10);
 
-  const title = await page.locator("article.post-card h3 a").first().innerText();
+  const title = (await page.locator("article.post-card h3 a").first().textContent()) ?? "";
   await page.locator("article.post-card h3 a").first().click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.locator(".prose h2").first()).toBeVisible();
