@@ -1,46 +1,44 @@
 import { GoBack } from "~/components/go-back";
 
-export function NotFoundPage() {
+function ErrorPanel(props: { code: number; title: string; text: string; backSteps?: number }) {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-code" aria-hidden="true">
-        404
+        {props.code}
       </p>
-      <h1 id="error-title">Page Not Found</h1>
-      <p>The page you are looking for doesn't exist or has been moved.</p>
-      <GoBack />
+      <h1 id="error-title">{props.title}</h1>
+      <p>{props.text}</p>
+      <GoBack steps={props.backSteps} />
     </section>
   );
 }
 
-export function AccessDeniedPage() {
-  return (
-    <section className="error-page" aria-labelledby="error-title">
-      <p className="error-code" aria-hidden="true">
-        403
-      </p>
-      <h1 id="error-title">Access Denied</h1>
-      <p>You don't have permission to view this page.</p>
-      <GoBack steps={3} />
-    </section>
-  );
-}
-
-export function ServerErrorPage({ status }: { status: number }) {
-  return (
-    <section className="error-page" aria-labelledby="error-title">
-      <p className="error-code" aria-hidden="true">
-        {status}
-      </p>
-      <h1 id="error-title">Something went wrong</h1>
-      <p>We couldn't load this page. Please try again in a moment.</p>
-      <GoBack />
-    </section>
-  );
-}
-
+/** The page for a status: 404 Page Not Found, 403 Access Denied (back 3 steps), or a fault. */
 export function ErrorPage({ status }: { status: number }) {
-  if (status === 404) return <NotFoundPage />;
-  if (status === 403) return <AccessDeniedPage />;
-  return <ServerErrorPage status={status} />;
+  if (status === 404) {
+    return (
+      <ErrorPanel
+        code={404}
+        title="Page Not Found"
+        text="The page you are looking for doesn't exist or has been moved."
+      />
+    );
+  }
+  if (status === 403) {
+    return (
+      <ErrorPanel
+        code={403}
+        title="Access Denied"
+        text="You don't have permission to view this page."
+        backSteps={3}
+      />
+    );
+  }
+  return (
+    <ErrorPanel
+      code={status}
+      title="Something went wrong"
+      text="We couldn't load this page. Please try again in a moment."
+    />
+  );
 }

@@ -1,16 +1,7 @@
 import { Link } from "react-router";
+import { Byline } from "~/components/byline";
 import type { PostListItem } from "~/posts.server";
 import { truncateSummary } from "~/utils/text";
-import { relativeTime } from "~/utils/time";
-
-export function RelativeTime({ date }: { date: Date | string }) {
-  const d = new Date(date);
-  return (
-    <time dateTime={d.toISOString()} title={d.toUTCString()} suppressHydrationWarning>
-      {relativeTime(d)}
-    </time>
-  );
-}
 
 /** A list card (SPEC §2): thumbnail, category, title, summary, author, relative time, Read More. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostListItem; headingLevel?: 2 | 3 }) {
@@ -32,14 +23,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostListItem; headi
           <Link to={post.url}>{post.title}</Link>
         </Heading>
         <p className="post-card-summary">{truncateSummary(post.summary)}</p>
-        <div className="byline">
-          {post.user.photo ? (
-            <img src={post.user.photo} alt="" width="28" height="28" className="avatar" />
-          ) : null}
-          <span className="byline-name">{post.user.name}</span>
-          <span aria-hidden="true">·</span>
-          <RelativeTime date={post.timestamp} />
-        </div>
+        <Byline name={post.user.name} photo={post.user.photo} date={post.timestamp} />
         <Link to={post.url} className="read-more" aria-label={`Read more: ${post.title}`}>
           Read More
         </Link>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ChipList } from "~/components/chip-list";
 import { getDb } from "~/db.server";
 import { listCategories, listTags } from "~/taxonomy.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -22,27 +22,23 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Explore</h1>
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading">Categories</h2>
-        <ul className="chip-list">
-          {loaderData.categories.map((c) => (
-            <li key={c.id}>
-              <Link to={`/category/${c.slug}`} className="chip">
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipList
+          items={loaderData.categories.map((c) => ({
+            key: c.id,
+            to: `/category/${c.slug}`,
+            text: c.name,
+          }))}
+        />
       </section>
       <section aria-labelledby="tags-heading">
         <h2 id="tags-heading">Tags</h2>
-        <ul className="chip-list">
-          {loaderData.tags.map((t) => (
-            <li key={t.id}>
-              <Link to={`/tag/${t.slug}`} className="chip">
-                #{t.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipList
+          items={loaderData.tags.map((t) => ({
+            key: t.id,
+            to: `/tag/${t.slug}`,
+            text: `#${t.name}`,
+          }))}
+        />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ChipList } from "~/components/chip-list";
 import { PostList } from "~/components/post-card";
 import { getDb } from "~/db.server";
 import { listPublishedPosts } from "~/posts.server";
@@ -20,16 +20,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <h1 className="page-title">Latest stories</h1>
-      <nav aria-label="Sections" className="chip-row">
-        <ul>
-          {loaderData.categories.map((c) => (
-            <li key={c.id}>
-              <Link to={`/category/${c.slug}`} className="chip">
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label="Sections">
+        <ChipList
+          items={loaderData.categories.map((c) => ({
+            key: c.id,
+            to: `/category/${c.slug}`,
+            text: c.name,
+          }))}
+        />
       </nav>
       <PostList posts={loaderData.posts} />
     </div>

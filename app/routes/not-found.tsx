@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/error-pages";
+import { ErrorPage } from "~/components/error-pages";
 
 /** Any path no other route matches: the 404 page with status 404. */
 export function loader() {
@@ -12,5 +12,5 @@ export function action() {
 }
 
 export default function NotFound() {
-  return <NotFoundPage />;
+  return <ErrorPage status={404} />;
 }

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { RelativeTime } from "~/components/post-card";
+import { Byline } from "~/components/byline";
+import { ChipList } from "~/components/chip-list";
 import { getDb } from "~/db.server";
 import { getPostById } from "~/posts.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -38,14 +39,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
         <h1 className="article-title">{post.title}</h1>
-        <div className="byline">
-          {post.user.photo ? (
-            <img src={post.user.photo} alt="" width="36" height="36" className="avatar" />
-          ) : null}
-          <span className="byline-name">{post.user.name}</span>
-          <span aria-hidden="true">·</span>
-          <RelativeTime date={post.timestamp} />
-        </div>
+        <Byline
+          name={post.user.name}
+          photo={post.user.photo}
+          date={post.timestamp}
+          avatarSize={36}
+        />
       </header>
       {post.photo ? (
         <img className="article-hero" src={post.photo} alt="" width="1200" height="675" />
@@ -53,15 +52,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {/* Content is sanitized with an allowlist before it is stored (ARCHITECTURE §4). */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
       {post.tags.length > 0 ? (
-        <ul className="chip-list" aria-label="Tags">
-          {post.tags.map((t) => (
-            <li key={t.slug}>
-              <Link to={`/tag/${t.slug}`} className="chip">
-                #{t.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipList
+          label="Tags"
+          items={post.tags.map((t) => ({ key: t.slug, to: `/tag/${t.slug}`, text: `#${t.name}` }))}
+        />
       ) : null}
     </article>
   );

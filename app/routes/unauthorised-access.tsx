@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AccessDeniedPage } from "~/components/error-pages";
+import { ErrorPage } from "~/components/error-pages";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/unauthorised-access";
 
@@ -16,5 +16,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function UnauthorisedAccess() {
-  return <AccessDeniedPage />;
+  return <ErrorPage status={403} />;
 }

@@ -1,0 +1,30 @@
+import { relativeTime } from "~/utils/time";
+
+export function RelativeTime({ date }: { date: Date | string }) {
+  const d = new Date(date);
+  return (
+    <time dateTime={d.toISOString()} title={d.toUTCString()} suppressHydrationWarning>
+      {relativeTime(d)}
+    </time>
+  );
+}
+
+/** Author photo and name, then how long ago. */
+export function Byline(props: {
+  name: string;
+  photo: string | null;
+  date: Date | string;
+  avatarSize?: number;
+}) {
+  const size = props.avatarSize ?? 28;
+  return (
+    <div className="byline">
+      {props.photo ? (
+        <img src={props.photo} alt="" width={size} height={size} className="avatar" />
+      ) : null}
+      <span className="byline-name">{props.name}</span>
+      <span aria-hidden="true">·</span>
+      <RelativeTime date={props.date} />
+    </div>
+  );
+}
