@@ -82,18 +82,14 @@ function SocialLinks({ className }: { className: string }) {
 
 function SocialIcon({ name }: { name: (typeof SOCIAL)[number]["icon"] }) {
   const paths = {
-    x: "M4 4l16 16M20 4L4 20",
+    x: "M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z",
     facebook: "M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z",
     linkedin:
       "M5 9h3v11H5zM6.5 4a1.8 1.8 0 1 1 0 3.6 1.8 1.8 0 0 1 0-3.6zM10 9h3v1.6c.5-1 1.8-1.9 3.6-1.9 3 0 3.4 2 3.4 4.6V20h-3v-5.7c0-1.3 0-2.9-1.8-2.9s-2.2 1.4-2.2 2.8V20h-3z",
   };
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      {name === "x" ? (
-        <path d={paths.x} stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-      ) : (
-        <path d={paths[name]} fill="currentColor" />
-      )}
+      <path d={paths[name]} fill="currentColor" />
     </svg>
   );
 }
