@@ -116,6 +116,17 @@ app.all(
   }),
 );
 
+// Express's own errors (a malformed path for the static files, say) answer
+// their status without a stack trace; faults are logged with the request.
+app.use((error, req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode ?? 500);
+  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status >= 500 ? "Internal Server Error" : "Bad Request");
+});
+
 const server = app.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`Data folder: ${env.dataDir}`);

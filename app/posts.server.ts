@@ -141,3 +141,9 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     shares: row.shares,
   };
 }
+
+/** A post as readers may see it: published only (ARCHITECTURE §5); otherwise undefined. */
+export function getPublishedPost(db: Db, id: number): PostDetail | undefined {
+  const post = getPostById(db, id);
+  return post?.status === "published" ? post : undefined;
+}

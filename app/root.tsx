@@ -17,8 +17,19 @@ import { useNonce } from "~/nonce";
 import { getSiteInfo } from "~/settings.server";
 import appCss from "~/styles/app.css?url";
 import { themeSessionResolver } from "~/theme.server";
+import { isCrossSiteRequest } from "~/utils/same-origin";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/root";
+
+/** Every request passes here first: cross-site form posts and fetches are refused (403). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (isCrossSiteRequest(request, [readEnv().publicUrl])) {
+      throw new Response("Cross-site request refused", { status: 403 });
+    }
+    return next();
+  },
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
 

@@ -2,15 +2,14 @@ import { data, Link, redirect } from "react-router";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { getDb } from "~/db.server";
-import { getPostById } from "~/posts.server";
+import { getPublishedPost } from "~/posts.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/post";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data(null, { status: 404 });
-  const post = getPostById(getDb(), Number(params.id));
-  // Only published posts are public (ARCHITECTURE §5).
-  if (post?.status !== "published") throw data(null, { status: 404 });
+  const post = getPublishedPost(getDb(), Number(params.id));
+  if (!post) throw data(null, { status: 404 });
   const requested = `/${params.id}/${params.category}/${params.url}`;
   if (requested !== post.url) throw redirect(post.url, 301);
   return { post };

@@ -45,3 +45,30 @@ test("Go Back on the 403 page", async ({ page, javaScriptEnabled }) => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
 });
+
+test("bad or cross-site requests get a 4xx, never a 500", async ({ page, baseURL }) => {
+  const crossSite = await page.request.post("/action/set-theme", {
+    headers: { Origin: "https://evil.example" },
+    form: { theme: "dark" },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(crossSite.headers()["set-cookie"]).toBeUndefined();
+
+  const sameSite = await page.request.post("/action/set-theme", {
+    headers: { Origin: baseURL as string },
+    form: { theme: "dark" },
+    maxRedirects: 0,
+  });
+  expect(sameSite.status()).toBe(302);
+
+  const garbage = await page.request.post("/action/set-theme", {
+    headers: { Origin: baseURL as string, "Content-Type": "text/plain" },
+    data: "{not json",
+  });
+  expect(garbage.status()).toBe(400);
+
+  for (const path of ["/category/%E0%A4%A", "/1/x/%ZZ"]) {
+    expect((await page.request.get(path)).status(), path).toBe(400);
+  }
+});

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { readEnv } from "~/env.server";
 import { parseListLimit } from "~/utils/paging";
 import { safeRedirectPath } from "~/utils/redirect";
+import { isCrossSiteRequest } from "~/utils/same-origin";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 
 describe("safeRedirectPath", () => {
@@ -104,5 +105,31 @@ describe("readEnv (ARCHITECTURE §2)", () => {
     expect(readEnv({ PORT: "" }).port).toBe(3500);
     expect(() => readEnv({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readEnv({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+  });
+});
+
+describe("isCrossSiteRequest (ARCHITECTURE §4)", () => {
+  const req = (method: string, headers: Record<string, string> = {}) =>
+    new Request("http://127.0.0.1:3500/action/set-theme", { method, headers });
+  test("safe methods are never refused", () => {
+    expect(isCrossSiteRequest(req("GET", { Origin: "https://evil.example" }))).toBe(false);
+  });
+  test("a post from this origin or an allowed one passes", () => {
+    expect(isCrossSiteRequest(req("POST", { Origin: "http://127.0.0.1:3500" }))).toBe(false);
+    expect(
+      isCrossSiteRequest(req("POST", { Origin: "https://inkwell.example" }), [
+        "https://inkwell.example",
+      ]),
+    ).toBe(false);
+  });
+  test("a post from another origin, or an opaque one, is refused", () => {
+    expect(isCrossSiteRequest(req("POST", { Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSiteRequest(req("POST", { Origin: "http://127.0.0.1:3501" }))).toBe(true);
+    expect(isCrossSiteRequest(req("POST", { Origin: "null" }))).toBe(true);
+    expect(isCrossSiteRequest(req("DELETE", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+  });
+  test("a client that sends no Origin (curl, an API client) passes", () => {
+    expect(isCrossSiteRequest(req("POST"))).toBe(false);
+    expect(isCrossSiteRequest(req("POST", { "Sec-Fetch-Site": "same-origin" }))).toBe(false);
   });
 });

@@ -13,7 +13,14 @@ export async function action(args: Route.ActionArgs) {
   const isForm =
     contentType.startsWith("application/x-www-form-urlencoded") ||
     contentType.startsWith("multipart/form-data");
-  if (!isForm) return createThemeAction(themeSessionResolver)(args);
+  if (!isForm) {
+    // remix-themes reads the body as JSON and throws on anything else.
+    try {
+      return await createThemeAction(themeSessionResolver)(args);
+    } catch {
+      return Response.json({ type: "error", message: 'Expected {"theme"}' }, { status: 400 });
+    }
+  }
 
   const form = await args.request.formData();
   const theme = form.get("theme");
