@@ -100,10 +100,18 @@ describe("first run on an empty database", () => {
     for (const tag of ["<h2>", "<ul>", "<ol>", "<a href=", "<blockquote>", "<pre><code>"]) {
       expect(bodies).toContain(tag);
     }
-    // Images are local files (no URL outside the site).
+    // Images are local files (no URL outside the site); URLs are /{id}/{category-slug}/{slug}.
+    const slugOfCategory = new Map(
+      db
+        .select()
+        .from(categories)
+        .all()
+        .map((c) => [c.id, c.slug]),
+    );
     for (const p of published) {
       expect(p.photo).toMatch(/^\/demo\/images\/[\w-]+\.svg$/);
-      expect(p.url).toBe(`/${p.id}/${p.url.split("/")[2]}/${p.slug}`);
+      expect(p.url).toBe(`/${p.id}/${slugOfCategory.get(p.categoryId ?? -1)}/${p.slug}`);
+      expect(p.slug).toMatch(/^[a-z0-9-]+$/);
     }
     // Every role, every subscriber status and audience.
     const roles = new Set(
