@@ -1,7 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN } from "./tests/e2e/constants";
+import { E2E_ADMIN, E2E_PORT_BASE } from "./tests/e2e/constants";
 
 /**
  * Two browser projects, JavaScript off and on, each against its own
@@ -10,8 +10,8 @@ import { E2E_ADMIN } from "./tests/e2e/constants";
  */
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVERS = [
-  { project: "no-js", port: 3611, javaScriptEnabled: false },
-  { project: "js", port: 3612, javaScriptEnabled: true },
+  { project: "no-js", port: E2E_PORT_BASE, javaScriptEnabled: false },
+  { project: "js", port: E2E_PORT_BASE + 1, javaScriptEnabled: true },
 ] as const;
 
 const launchOptions = {
@@ -61,7 +61,7 @@ export default defineConfig({
       PORT: String(s.port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${s.port}`,
-      DATA_DIR: join(tmpdir(), `inkwell-e2e-${s.project}`),
+      DATA_DIR: join(tmpdir(), `inkwell-e2e-${s.project}-${s.port}`),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "1",

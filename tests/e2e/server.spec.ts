@@ -8,6 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { E2E_PORT_BASE } from "./constants";
+
+const SERVER_PORTS = [E2E_PORT_BASE + 20, E2E_PORT_BASE + 21, E2E_PORT_BASE + 22];
 
 type Running = { child: ChildProcess; output: () => string; url: string };
 
@@ -68,7 +71,11 @@ test.afterAll(() => {
 
 test("the first run creates one Administrator and the demo content; a restart creates nothing twice", async () => {
   const dataDir = freshDir();
-  const env = { PORT: "3631", DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1:3631" };
+  const env = {
+    PORT: String(SERVER_PORTS[0]),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${SERVER_PORTS[0]}`,
+  };
 
   const first = await startServer(env);
   try {
@@ -105,13 +112,13 @@ test("two servers with different DATA_DIR and PORT run side by side", async () =
   const a = freshDir();
   const b = freshDir();
   const one = await startServer({
-    PORT: "3632",
+    PORT: String(SERVER_PORTS[1]),
     DATA_DIR: a,
     ADMIN_EMAIL: "one@example.com",
     ADMIN_PASSWORD: "password-one-1",
   });
   const two = await startServer({
-    PORT: "3633",
+    PORT: String(SERVER_PORTS[2]),
     DATA_DIR: b,
     SEED_DEMO: "0",
     ADMIN_EMAIL: "two@example.com",
