@@ -1,0 +1,40 @@
+import type { z } from "zod";
+
+/**
+ * The one error type domain functions throw for a caller's mistake. Page
+ * actions turn it into a re-rendered form with the message; API routes into
+ * `{type: "error", message}` with `status`. Anything else is a server fault.
+ */
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, message: string) {
+    super(message);
+    this.name = "DomainError";
+    this.status = status;
+  }
+}
+
+export const badRequest = (message: string) => new DomainError(400, message);
+export const unauthorized = (message = "Authentication required") => new DomainError(401, message);
+export const forbidden = (message = "You are not allowed to do that") =>
+  new DomainError(403, message);
+export const notFound = (message = "Not found") => new DomainError(404, message);
+
+/** The first zod issue as a sentence a person can act on. */
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  const field = issue.path.join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Parse `input` with `schema` or throw a 400 DomainError naming the first problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(zodMessage(result.error));
+  return result.data;
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
