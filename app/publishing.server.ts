@@ -65,7 +65,10 @@ export const SocialCardSchema = z.object({
     .transform((v) => v.replace(/\s*[\r\n]+\s*/g, " ").trim())
     .pipe(z.string().max(200, "at most 200 characters")),
   image: ImageUrlSchema.default(""),
-  blur: z.coerce.number().int("a whole number").min(0).max(50).default(3),
+  blur: z.preprocess(
+    (v) => (v === null || v === undefined || v === "" ? 3 : v),
+    z.coerce.number().int("a whole number").min(0, "at least 0").max(50, "at most 50"),
+  ),
 });
 
 export const SAVE_ACTIONS = ["draft", "publish", "preview", "trash"] as const;

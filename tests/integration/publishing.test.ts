@@ -107,6 +107,14 @@ describe("savePost: create", () => {
       image: "",
       blur: 3,
     });
+    expect(
+      savePost(n.staff.author, draft({ socialCard: { name: "C", blur: null } })).post.socialCard
+        ?.blur,
+    ).toBe(3);
+    expect(
+      savePost(n.staff.author, draft({ socialCard: { name: "C", blur: "7" } })).post.socialCard
+        ?.blur,
+    ).toBe(7);
     const exact = `${"a".repeat(100)}\n${"b".repeat(99)}`;
     expect(
       savePost(n.staff.author, draft({ socialCard: { name: "C", description: exact } })).post
