@@ -63,7 +63,7 @@ function ensureBuild() {
 if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1") ensureBuild();
 
 const build = await import(pathToFileURL(BUILD_ENTRY).href);
-const { bootstrap, shutdown, cspNonceContext } = build.entry.module;
+const { bootstrap, shutdown, cspNonceContext, clientAddressContext } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
 
@@ -108,9 +108,10 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, res.locals.cspNonce);
+      context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       return context;
     },
   }),

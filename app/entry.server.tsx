@@ -4,11 +4,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { bootstrap } from "~/bootstrap.server";
-import { cspNonceContext, NonceContext } from "~/nonce";
+import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/bootstrap.server";
-export { cspNonceContext };
+export { clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
 // dev server first loads this module.

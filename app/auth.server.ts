@@ -1,0 +1,214 @@
+/**
+ * Who is asking: the staff session (remix-auth's form strategy and a cookie
+ * session, ARCHITECTURE §4) for pages, the user's apiKey (`key`) for JSON
+ * calls. Loaders and actions call `requireUser`/`requireCapability`; domain
+ * functions take the resulting user and check capabilities again.
+ */
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { type Role, type User, users } from "#db/schema";
+import { getDb } from "~/db.server";
+import { badRequest, DomainError, forbidden, parseInput, unauthorized } from "~/errors.server";
+import { FailureLimiter } from "~/rate-limit.server";
+import { commitSession, destroySession, type Flash, getSession } from "~/session.server";
+import { getSettings } from "~/settings.server";
+import { verifyPassword } from "~/utils/password.server";
+import { type Capability, can, isAdministratorOnlyPath } from "~/utils/permissions";
+import { safeRedirectPath } from "~/utils/redirect";
+
+/** What the server knows about the signed-in staff member. Never the hash or apiKey. */
+export type SessionUser = {
+  id: number;
+  uid: string;
+  name: string;
+  email: string;
+  role: Role;
+  photo: string | null;
+  createdAt: number;
+};
+
+export function toSessionUser(row: User): SessionUser {
+  return {
+    id: row.id,
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    photo: row.photo,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password is too long"),
+});
+
+/** Five wrong passwords per account, twenty per address, in fifteen minutes. */
+const WINDOW_MS = 15 * 60 * 1000;
+export const accountFailures = new FailureLimiter(5, WINDOW_MS);
+export const addressFailures = new FailureLimiter(20, WINDOW_MS);
+
+function tooManyAttempts(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new DomainError(
+    429,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  );
+}
+
+/**
+ * Checks an email and password; the one sign-in rule for the login form and
+ * `POST /user/admin/authenticate`. Throws 400 (missing fields), 401 (wrong
+ * credentials) or 429 (rate limited; when Settings enables rate limiting).
+ */
+export function verifyCredentials(input: unknown, address = "unknown"): SessionUser {
+  const { email, password } = parseInput(LoginSchema, input);
+  const db = getDb();
+  const limited = getSettings(db).enableRateLimiting;
+  if (limited) {
+    const wait = Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(address));
+    if (wait > 0) throw tooManyAttempts(wait);
+  }
+  const row = db.select().from(users).where(eq(users.email, email)).get();
+  if (!row || !verifyPassword(password, row.passwordHash)) {
+    if (limited) {
+      accountFailures.fail(email);
+      addressFailures.fail(address);
+    }
+    throw new DomainError(401, "Invalid email or password");
+  }
+  accountFailures.reset(email);
+  return toSessionUser(row);
+}
+
+const requestAddress = new WeakMap<Request, string>();
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) =>
+    verifyCredentials(
+      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+      requestAddress.get(request),
+    ),
+  ),
+  "form",
+);
+
+/** Runs the form strategy on a login POST; throws DomainError on failure. */
+export async function authenticateLoginForm(
+  request: Request,
+  address: string,
+): Promise<SessionUser> {
+  requestAddress.set(request, address);
+  return authenticator.authenticate("form", request);
+}
+
+function userById(id: number): SessionUser | null {
+  const row = getDb().select().from(users).where(eq(users.id, id)).get();
+  return row ? toSessionUser(row) : null;
+}
+
+/** The signed-in staff member, read fresh (a role change or deletion applies at once). */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const session = await getSession(request);
+  const id = session.get("userId");
+  return typeof id === "number" ? userById(id) : null;
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const query = here.startsWith("/admin") ? `?${new URLSearchParams({ redirectTo: here })}` : "";
+  return redirect(`/admin/login${query}`);
+}
+
+/** The signed-in user, or a redirect to /admin/login that remembers where they were going. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** The signed-in user if their role has `capability`; else /unauthorised-access. */
+export async function requireCapability(
+  request: Request,
+  capability: Capability,
+): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!can(user.role, capability)) throw redirect("/unauthorised-access");
+  return user;
+}
+
+/**
+ * Every /admin screen's loader and action: signed in, and an Administrator on
+ * the Administrator-only paths of SPEC §6.
+ */
+export async function requireAdminScreen(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  const { pathname } = new URL(request.url);
+  if (isAdministratorOnlyPath(pathname) && user.role !== "Administrator") {
+    throw redirect("/unauthorised-access");
+  }
+  return user;
+}
+
+/** Signs `user` in and redirects (to a same-site path only). */
+export async function startSession(
+  request: Request,
+  user: SessionUser,
+  redirectTo: string | null | undefined,
+  flash?: Flash,
+) {
+  const session = await getSession(request);
+  session.set("userId", user.id);
+  if (flash) session.flash("flash", flash);
+  return redirect(safeRedirectPath(redirectTo, "/admin/posts"), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+/** Ends the session and goes to the login screen. */
+export async function endSession(request: Request) {
+  const session = await getSession(request);
+  return redirect("/admin/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+export function userByApiKey(key: string): SessionUser | null {
+  if (!key || key.length > 200) return null;
+  const row = getDb().select().from(users).where(eq(users.apiKey, key)).get();
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * The caller of a JSON admin call: the user whose apiKey is `key`, else the
+ * signed-in session. 401 when neither identifies anyone.
+ */
+export async function requireApiUser(request: Request, key: unknown): Promise<SessionUser> {
+  if (key !== undefined && key !== null && key !== "") {
+    if (typeof key !== "string") throw badRequest("key must be a string");
+    const user = userByApiKey(key);
+    if (!user) throw unauthorized("Invalid API key");
+    return user;
+  }
+  const user = await getOptionalUser(request);
+  if (!user) throw unauthorized("Authentication required: pass your apiKey as key");
+  return user;
+}
+
+/** Throws 403 unless `user`'s role has `capability`. */
+export function assertCan(user: SessionUser, capability: Capability): void {
+  if (!can(user.role, capability)) throw forbidden();
+}

@@ -1,0 +1,51 @@
+/**
+ * Who may do what (SPEC §6, ARCHITECTURE §4–§5). Pure, so the sidebar can show
+ * each role its menu; the server checks the same table in every loader,
+ * action and API route. Hiding a link is never the check.
+ */
+import type { Role } from "#db/schema";
+
+export const CAPABILITIES = {
+  /** Dashboard, analytics, settings, pages, comments, the users list and adding users. */
+  manageSite: ["Administrator"],
+  /** Reach the posts screens and write posts (Contributors' publishes become `reviewing`). */
+  writePosts: ["Administrator", "Editor", "Author", "Contributor"],
+  /** Publish without review. */
+  publishPosts: ["Administrator", "Editor", "Author"],
+  /** Delete posts permanently (Authors only their own). */
+  deletePosts: ["Administrator", "Editor", "Author"],
+  /** See and edit everybody's posts; others see only their own. */
+  seeAllPosts: ["Administrator", "Editor"],
+  /** Add, edit and delete categories and tags. */
+  manageTaxonomy: ["Administrator", "Editor", "Author"],
+  /** The media library and Add Media. */
+  useMedia: ["Administrator", "Editor", "Author"],
+  /** Delete media items. */
+  deleteMedia: ["Administrator"],
+  /** Send newsletters and manage subscribers. */
+  manageMail: ["Administrator", "Editor"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role | null | undefined, capability: Capability): boolean {
+  if (!role) return false;
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+/**
+ * Admin paths only an Administrator may open (SPEC §6): /admin/users and
+ * /admin/users/add exactly, and everything under dashboard, pages, settings
+ * and analytics (and comments, a site-wide screen like pages).
+ */
+export function isAdministratorOnlyPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/admin/users" || path === "/admin/users/add") return true;
+  return [
+    "/admin/dashboard",
+    "/admin/pages",
+    "/admin/settings",
+    "/admin/analytics",
+    "/admin/comments",
+  ].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
