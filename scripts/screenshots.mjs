@@ -31,7 +31,7 @@ for (const colorScheme of ["light", "dark"]) {
     for (const [name, path] of Object.entries(pages)) {
       await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
       const file = `${out}/${name}-${colorScheme}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: width === 375 ? false : true });
+      await page.screenshot({ path: file, fullPage: width !== 375 });
       console.log(file);
     }
     await context.close();
