@@ -16,6 +16,7 @@
  *   ["status", "==", "published"]                       one condition
  *   {field: "status", operator: "==", value: "published"}
  *   [["status", "==", "published"], {field: "id", operator: ">", value: 3}]
+ * `[]`, `{}` or no query at all means every document the caller may see.
  * Conditions are ANDed. `limit` (1–1000, default 1000) and `offset` page the
  * result, newest first.
  */
@@ -263,7 +264,8 @@ export function normalizeQuery(query: unknown): Condition[] {
     // ["status", "==", "draft"] is one condition; [[…], {…}] is several.
     list = query.length > 0 && typeof query[0] === "string" ? [query] : query;
   } else if (typeof query === "object") {
-    list = [query];
+    // `{}` is "no filter", as a client building a filter object would send it.
+    list = Object.keys(query).length === 0 ? [] : [query];
   } else {
     throw badRequest("query: a condition or a list of conditions");
   }

@@ -284,6 +284,7 @@ describe("POST /crud/get/docs: the query", () => {
     ).toEqual(["Query three"]);
     expect(await titles([])).toEqual(["Query one", "Query three", "Query two"]);
     expect(await titles(null)).toEqual(["Query one", "Query three", "Query two"]);
+    expect(await titles({})).toEqual(["Query one", "Query three", "Query two"]);
   });
 
   it("supports every operator", async () => {
