@@ -8,6 +8,13 @@ export default [
   // Resource routes (no UI).
   route("action/set-theme", "routes/resources/set-theme.ts"),
 
+  // Reader JSON calls of SPEC §7 (issue 3 wrote them; the API, issue 4, owns them).
+  route("posts/like/:id", "routes/api.posts-like.ts"),
+  route("posts/share/:id", "routes/api.posts-share.ts"),
+  route("posts/update/:id", "routes/api.posts-update.ts"),
+  route("newsletter/join", "routes/api.newsletter-join.ts"),
+  route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
+
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { nextAvgTime, nextBounceRate } from "~/utils/engagement";
+
+describe("nextBounceRate (SPEC §9)", () => {
+  test("a visit under 15 seconds raises the bounce rate by 5", () => {
+    expect(nextBounceRate(40, 0)).toBe(45);
+    expect(nextBounceRate(40, 14.9)).toBe(45);
+  });
+  test("a visit of 15 seconds or more lowers it by 2", () => {
+    expect(nextBounceRate(40, 15)).toBe(38);
+    expect(nextBounceRate(40, 600)).toBe(38);
+  });
+  test("stays within 0–100", () => {
+    expect(nextBounceRate(98, 3)).toBe(100);
+    expect(nextBounceRate(100, 3)).toBe(100);
+    expect(nextBounceRate(1, 30)).toBe(0);
+    expect(nextBounceRate(0, 30)).toBe(0);
+  });
+});
+
+describe("nextAvgTime (SPEC §9)", () => {
+  test("a longer visit moves the average to the midpoint", () => {
+    expect(nextAvgTime(60, 120)).toBe(90);
+    expect(nextAvgTime(0, 45)).toBe(23); // 22.5 rounds up
+  });
+  test("a visit as long or shorter leaves the average alone", () => {
+    expect(nextAvgTime(60, 60)).toBe(60);
+    expect(nextAvgTime(60, 5)).toBe(60);
+  });
+});
