@@ -18,6 +18,29 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must have at least 16 characters").optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value.split(",").map((s) => s.trim())) {
+        if (!item) continue;
+        const parsed = URL.canParse(item) ? new URL(item) : null;
+        if (
+          !parsed ||
+          !/^https?:$/.test(parsed.protocol) ||
+          parsed.origin !== item.replace(/\/+$/, "")
+        ) {
+          ctx.addIssue({
+            code: "custom",
+            message: `ALLOWED_ORIGINS: "${item}" is not an origin like https://app.example.com`,
+          });
+          return z.NEVER;
+        }
+        origins.push(parsed.origin);
+      }
+      return origins;
+    })
+    .optional(),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -35,6 +58,8 @@ export type Env = {
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Origins of separate front ends allowed to call the JSON API (CORS). */
+  allowedOrigins: string[];
   isProduction: boolean;
 };
 
@@ -65,6 +90,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Inkwell <no-reply@${new URL(publicUrl).hostname}>`,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     isProduction: e.NODE_ENV === "production",
   };
 }

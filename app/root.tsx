@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { corsOriginsFor } from "~/api.server";
 import { ErrorPage } from "~/components/error-pages";
 import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
@@ -21,10 +22,13 @@ import { isCrossSiteRequest } from "~/utils/same-origin";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/root";
 
-/** Every request passes here first: cross-site form posts and fetches are refused (403). */
+/**
+ * Every request passes here first: cross-site form posts and fetches are
+ * refused (403), except JSON API calls from an origin in ALLOWED_ORIGINS (CORS).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
-    if (isCrossSiteRequest(request, [readEnv().publicUrl])) {
+    if (isCrossSiteRequest(request, [readEnv().publicUrl, ...corsOriginsFor(request)])) {
       throw new Response("Cross-site request refused", { status: 403 });
     }
     return next();
