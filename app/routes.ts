@@ -15,6 +15,18 @@ export default [
   route("newsletter/join", "routes/api.newsletter-join.ts"),
   route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
 
+  // JSON API of SPEC §7 (issue 4b): public reads, admin calls, newsletters.
+  route("user/data", "routes/api.user-data.ts"),
+  route("get/setting-data", "routes/api.setting-data.ts"),
+  ...(
+    ["leading-conversations", "freshly-pressed", "sponsored", "newsletters", "crypto-updates"] as const
+  ).map((list) => route(`get/${list}`, "routes/api.home-list.ts", { id: `api-home-${list}` })),
+  route("get/posts/by-tag/:tag", "routes/api.posts-by-tag.ts"),
+  route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
+  route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
+  route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
+  route("newsletter/send", "routes/api.newsletter-send.ts"),
+
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
