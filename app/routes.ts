@@ -27,6 +27,13 @@ export default [
   route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
   route("newsletter/send", "routes/api.newsletter-send.ts"),
 
+  // Public resources (issue 3): feeds, sitemap, robots, the no-JS share redirect.
+  route("rss.xml", "routes/feeds/rss.ts"),
+  route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route("share/:id/:network", "routes/share.ts"),
+
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
@@ -36,6 +43,8 @@ export default [
     route("reach-out", "routes/reach-out.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("media-policy", "routes/media-policy.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),
     route("*", "routes/not-found.tsx"),

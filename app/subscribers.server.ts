@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AUDIENCES, type Audience, subscriberAudiences, subscribers } from "#db/schema";
 import { nextId } from "~/counters.server";
 import type { Db } from "~/db.server";
-import { notFound, parseInput } from "~/errors.server";
+import { badRequest, notFound } from "~/errors.server";
 
 /** Public forms preselect these (SPEC §9). */
 export const PUBLIC_DEFAULT_AUDIENCES: readonly Audience[] = ["News", "Promotions"];
@@ -53,6 +53,13 @@ export type NewsletterJoinInput = z.input<typeof newsletterJoinSchema>;
 
 export const unsubscribeSchema = z.object({ email: emailSchema });
 
+/** Like parseInput, but the message is the reader-facing sentence alone ("Name is required"). */
+function parseForReader<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input");
+  return result.data;
+}
+
 export type JoinResult = {
   type: "success";
   message: string;
@@ -66,7 +73,7 @@ export type JoinResult = {
  * subscriber (name, audiences) and makes them Active again, never a duplicate.
  */
 export function joinNewsletter(db: Db, input: unknown): JoinResult {
-  const { name, email, audience } = parseInput(newsletterJoinSchema, input);
+  const { name, email, audience } = parseForReader(newsletterJoinSchema, input);
   return db.transaction((tx) => {
     const existing = tx
       .select({ id: subscribers.id })
@@ -113,7 +120,7 @@ export function joinNewsletter(db: Db, input: unknown): JoinResult {
  * email is a 404 that names only the address asked about.
  */
 export function unsubscribe(db: Db, input: unknown): { type: "success"; message: string } {
-  const { email } = parseInput(unsubscribeSchema, input);
+  const { email } = parseForReader(unsubscribeSchema, input);
   const row = db
     .update(subscribers)
     .set({ status: "Unsubscribed", updatedAt: new Date() })

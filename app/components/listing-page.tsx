@@ -1,20 +1,30 @@
-import { Link } from "react-router";
+import type { MouseEvent } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { PostList } from "~/components/post-card";
 import type { PostListItem } from "~/posts.server";
 import { LIST_PAGE_SIZE } from "~/utils/paging";
 
+type ListData = { posts: PostListItem[]; limit: number; total: number };
+
 /**
  * A category or tag page (SPEC §2): heading, post count, description, cards,
- * and a "Load more" link (`?limit=` + 10) while not all posts are shown.
+ * a "Load more" link (`?limit=` + 10) while not all posts are shown, and the
+ * newsletter form. With JavaScript, Load more fetches the longer list with a
+ * fetcher and shows it in place, without a navigation.
  */
-export function ListingPage(props: {
-  heading: string;
-  description: string;
-  total: number;
-  limit: number;
-  posts: PostListItem[];
-}) {
-  const { heading, description, total, limit, posts } = props;
+export function ListingPage(props: ListData & { heading: string; description: string }) {
+  const { heading, description, total } = props;
+  const fetcher = useFetcher<ListData>();
+  const location = useLocation();
+  const shown = fetcher.data && fetcher.data.limit > props.limit ? fetcher.data : props;
+  const nextLimit = shown.limit + LIST_PAGE_SIZE;
+
+  function onLoadMore(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    fetcher.load(`${location.pathname}?limit=${nextLimit}`);
+  }
+
   return (
     <div className="container">
       <header className="section-header">
@@ -24,18 +34,21 @@ export function ListingPage(props: {
         </p>
         {description ? <p>{description}</p> : null}
       </header>
-      <PostList posts={posts} />
-      {posts.length < total ? (
+      <PostList posts={shown.posts} />
+      {shown.posts.length < total ? (
         <p className="load-more">
           <Link
-            to={`?limit=${limit + LIST_PAGE_SIZE}`}
+            to={`?limit=${nextLimit}`}
             preventScrollReset
             className="button button-secondary"
+            onClick={onLoadMore}
+            aria-disabled={fetcher.state !== "idle"}
           >
-            Load more
+            {fetcher.state === "idle" ? "Load more" : "Loading…"}
           </Link>
         </p>
       ) : null}
+      <NewsletterForm />
     </div>
   );
 }

@@ -1,35 +1,153 @@
-import { ChipList } from "~/components/chip-list";
-import { PostList } from "~/components/post-card";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Byline } from "~/components/byline";
+import { Carousel } from "~/components/carousel";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { PostCard } from "~/components/post-card";
 import { getDb } from "~/db.server";
-import { listPublishedPosts } from "~/posts.server";
-import { listCategories } from "~/taxonomy.server";
+import { getHomeSections, type PostListItem } from "~/posts.server";
+import { HOME_CATEGORY_SLUGS } from "~/utils/sections";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { truncateSummary } from "~/utils/text";
 import type { Route } from "./+types/home";
 
+/** All six sections from one call, so the page never renders half-loaded (SPEC §2). */
 export function loader() {
-  const db = getDb();
-  return {
-    posts: listPublishedPosts(db, { limit: 12 }),
-    categories: listCategories(db),
-  };
+  return getHomeSections(getDb());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+function Section(props: { id: string; title: string; more?: string; children: ReactNode }) {
   return (
-    <div className="container">
-      <h1 className="page-title">Latest stories</h1>
-      <nav aria-label="Sections">
-        <ChipList
-          items={loaderData.categories.map((c) => ({
-            key: c.id,
-            to: `/category/${c.slug}`,
-            text: c.name,
-          }))}
+    <section className="home-section" aria-labelledby={props.id}>
+      <div className="home-section-head">
+        <h2 id={props.id}>{props.title}</h2>
+        {props.more ? (
+          <Link to={props.more} className="more-link" aria-label={`Load more: ${props.title}`}>
+            Load More
+          </Link>
+        ) : null}
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+function MiniCard({ post }: { post: PostListItem }) {
+  return (
+    <article className="mini-card">
+      {post.photo ? <img src={post.photo} alt="" loading="lazy" width="320" height="180" /> : null}
+      {post.category ? <span className="category-label">{post.category.name}</span> : null}
+      <h3 className="post-card-title">
+        <Link to={post.url}>{post.title}</Link>
+      </h3>
+      <Byline name={post.user.name} photo={post.user.photo} date={post.timestamp} />
+    </article>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, leading, freshlyPressed, sponsored, newsletters, crypto } = loaderData;
+  return (
+    <div className="container home">
+      <h1 className="visually-hidden">Top stories</h1>
+      <div className="home-top">
+        {featured ? (
+          <section className="featured" aria-labelledby="featured-heading">
+            <h2 id="featured-heading" className="visually-hidden">
+              Featured story
+            </h2>
+            <article>
+              {featured.photo ? (
+                <Link to={featured.url} tabIndex={-1} aria-hidden="true">
+                  <img src={featured.photo} alt="" width="1200" height="675" />
+                </Link>
+              ) : null}
+              {featured.category ? (
+                <Link to={`/category/${featured.category.slug}`} className="category-label">
+                  {featured.category.name}
+                </Link>
+              ) : null}
+              <h3 className="featured-title">
+                <Link to={featured.url}>{featured.title}</Link>
+              </h3>
+              <p>{truncateSummary(featured.summary)}</p>
+              <Byline
+                name={featured.user.name}
+                photo={featured.user.photo}
+                date={featured.timestamp}
+              />
+            </article>
+          </section>
+        ) : null}
+        <Section id="leading-heading" title="This Week's Leading Conversations">
+          <ol className="leading-list">
+            {leading.map((p) => (
+              <li key={p.id}>
+                {p.category ? <span className="category-label">{p.category.name}</span> : null}
+                <Link to={p.url} className="leading-title">
+                  {p.title}
+                </Link>
+                <Byline name={p.user.name} photo={null} date={p.timestamp} />
+              </li>
+            ))}
+          </ol>
+        </Section>
+      </div>
+
+      <Section
+        id="fresh-heading"
+        title="Freshly Pressed"
+        more={`/category/${HOME_CATEGORY_SLUGS.freshlyPressed}`}
+      >
+        <ul className="post-grid">
+          {freshlyPressed.map((p) => (
+            <li key={p.id}>
+              <PostCard post={p} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="sponsored-heading" title="Sponsored">
+        <Carousel
+          label="Sponsored"
+          items={sponsored}
+          itemKey={(p) => p.id}
+          render={(p) => <MiniCard post={p} />}
         />
-      </nav>
-      <PostList posts={loaderData.posts} />
+      </Section>
+
+      <Section
+        id="newsletters-heading"
+        title="Newsletters"
+        more={`/category/${HOME_CATEGORY_SLUGS.newsletters}`}
+      >
+        <div className="newsletters-grid">
+          <NewsletterForm />
+          <ul className="newsletter-cards">
+            {newsletters.map((p) => (
+              <li key={p.id}>
+                <MiniCard post={p} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section
+        id="crypto-heading"
+        title="Crypto Updates"
+        more={`/category/${HOME_CATEGORY_SLUGS.crypto}`}
+      >
+        <Carousel
+          label="Crypto Updates"
+          items={crypto}
+          itemKey={(p) => p.id}
+          render={(p) => <MiniCard post={p} />}
+        />
+      </Section>
     </div>
   );
 }

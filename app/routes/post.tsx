@@ -1,36 +1,145 @@
-import { data, Link, redirect } from "react-router";
+import {
+  createCookie,
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
+import { SocialCard } from "~/components/social-card";
 import { getDb } from "~/db.server";
-import { getPublishedPost } from "~/posts.server";
-import { rootSeo, seoMeta } from "~/utils/seo";
+import { countView, likePost } from "~/engagement.server";
+import { readEnv } from "~/env.server";
+import { isDomainError } from "~/errors.server";
+import { useNonce } from "~/nonce";
+import { getPublishedPost, getReadAlso } from "~/posts.server";
+import { sanitizePostHtml } from "~/sanitize.server";
+import { absoluteUrl, rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/post";
 
-export function loader({ params }: Route.LoaderArgs) {
+/** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */
+const likedCookie = createCookie("liked_posts", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60 * 60 * 24 * 365,
+});
+const MAX_LIKED_REMEMBERED = 200;
+
+async function likedIds(request: Request): Promise<number[]> {
+  const value = await likedCookie.parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((n): n is number => Number.isInteger(n)) : [];
+}
+
+function findPost(params: Route.LoaderArgs["params"]) {
   if (!/^\d{1,15}$/.test(params.id)) throw data(null, { status: 404 });
   const post = getPublishedPost(getDb(), Number(params.id));
   if (!post) throw data(null, { status: 404 });
+  return post;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const post = findPost(params);
   const requested = `/${params.id}/${params.category}/${params.url}`;
   if (requested !== post.url) throw redirect(post.url, 301);
-  return { post };
+  const db = getDb();
+  const { views } = countView(db, post.id);
+  const publicUrl = readEnv().publicUrl;
+  return {
+    post: { ...post, views, content: sanitizePostHtml(post.content) },
+    readAlso: getReadAlso(db, post),
+    liked: (await likedIds(request)).includes(post.id),
+    absoluteUrl: absoluteUrl(publicUrl, post.url),
+    photoUrl: post.photo ? absoluteUrl(publicUrl, post.photo) : null,
+  };
+}
+
+/** The like form without JavaScript: +1 once per browser, then back to the post (303). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "like") throw data("Unknown action", { status: 400 });
+  const post = findPost(params);
+  const liked = await likedIds(request);
+  if (!liked.includes(post.id)) {
+    try {
+      likePost(getDb(), post.id);
+    } catch (error) {
+      if (isDomainError(error)) throw data(error.message, { status: error.status });
+      throw error;
+    }
+  }
+  const next = [...liked.filter((id) => id !== post.id), post.id].slice(-MAX_LIKED_REMEMBERED);
+  return redirect(`${post.url}#like`, {
+    status: 303,
+    headers: { "Set-Cookie": await likedCookie.serialize(next) },
+  });
+}
+
+/** A like, share or signup through the JSON calls must not reload the post (and count a view). */
+export function shouldRevalidate({
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction && formAction !== currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const post = loaderData?.post;
-  return seoMeta(rootSeo(matches), {
+  const tags = seoMeta(rootSeo(matches), {
     title: post?.title ?? "Page Not Found",
     description: post?.summary,
     path: post?.url ?? "/",
     image: post?.photo,
     type: "article",
     noindex: !post,
+    keywords: post
+      ? [post.category?.name, ...post.tags.map((t) => t.name)].filter(Boolean).join(", ")
+      : undefined,
   });
+  if (post) {
+    tags.push(
+      { property: "article:published_time", content: new Date(post.timestamp).toISOString() },
+      { property: "article:author", content: post.user.name },
+    );
+    if (post.category) tags.push({ property: "article:section", content: post.category.name });
+  }
+  return tags;
 };
 
-export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
+  const { post, readAlso, liked } = loaderData;
+  const nonce = useNonce();
+  useVisitBeacon(post.id);
+  const siteName =
+    (matches[0]?.loaderData as { site?: { siteName?: string } } | undefined)?.site?.siteName ??
+    "Inkwell";
+  const jsonLd = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: post.title,
+    description: post.summary,
+    image: loaderData.photoUrl ? [loaderData.photoUrl] : undefined,
+    datePublished: new Date(post.timestamp).toISOString(),
+    author: [{ "@type": "Person", name: post.user.name }],
+    publisher: { "@type": "Organization", name: siteName },
+    articleSection: post.category?.name,
+    keywords: post.tags.map((t) => t.name).join(", ") || undefined,
+    mainEntityOfPage: loaderData.absoluteUrl,
+  }).replace(/</g, "\\u003c");
+
   return (
     <article className="container article">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
+      />
       <header className="article-header">
         {post.category ? (
           <Link to={`/category/${post.category.slug}`} className="category-label">
@@ -44,11 +153,22 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           date={post.timestamp}
           avatarSize={36}
         />
+        <div className="article-actions">
+          <LikeButton key={post.id} postId={post.id} likes={post.likes} liked={liked} />
+          <ShareLinks
+            key={`share-${post.id}`}
+            postId={post.id}
+            shares={post.shares}
+            absoluteUrl={loaderData.absoluteUrl}
+            title={post.title}
+            photo={loaderData.photoUrl}
+          />
+        </div>
       </header>
       {post.photo ? (
-        <img className="article-hero" src={post.photo} alt="" width="1200" height="675" />
+        <img className="article-hero" src={post.photo} alt={post.title} width="1200" height="675" />
       ) : null}
-      {/* Content is sanitized with an allowlist before it is stored (ARCHITECTURE §4). */}
+      {/* Sanitized with the allowlist of sanitize.server.ts. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
       {post.tags.length > 0 ? (
         <ChipList
@@ -56,6 +176,15 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           items={post.tags.map((t) => ({ key: t.slug, to: `/tag/${t.slug}`, text: `#${t.name}` }))}
         />
       ) : null}
+      {readAlso ? (
+        <p className="read-also">
+          <strong>Read also:</strong> <Link to={readAlso.url}>{readAlso.title}</Link>
+        </p>
+      ) : null}
+      {post.socialCard ? (
+        <SocialCard postId={post.id} siteName={siteName} card={post.socialCard} />
+      ) : null}
+      <NewsletterForm />
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { NewsletterForm } from "~/components/newsletter-form";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/reach-out";
 
@@ -26,6 +27,11 @@ export default function ReachOut() {
         Advertising, sponsorships and partnerships:{" "}
         <a href="mailto:business@inkwell.test">business@inkwell.test</a>
       </p>
+      <h2>Press</h2>
+      <p>
+        Media enquiries and permissions: <a href="mailto:media@inkwell.test">media@inkwell.test</a>
+      </p>
+      <NewsletterForm heading="Get our newsletter" />
     </div>
   );
 }

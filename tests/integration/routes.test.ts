@@ -40,12 +40,24 @@ beforeAll(() => {
 });
 
 describe("public loaders", () => {
-  test("home lists the newest published posts with their author", async () => {
+  test("home reads all six sections at once, each from its category", async () => {
     const data = await homeLoader();
-    expect(data.posts.length).toBeGreaterThan(0);
-    const times = data.posts.map((p) => p.timestamp.getTime());
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(data.posts[0].user.name).toBeTruthy();
+    expect(data.featured?.title).toBeTruthy();
+    expect(data.leading.length).toBeGreaterThan(0);
+    expect(data.leading.map((p) => p.id)).not.toContain(data.featured?.id);
+    const sections = {
+      freshlyPressed: "freshly-pressed",
+      sponsored: "sponsored",
+      newsletters: "newsletters",
+      crypto: "crypto",
+    } as const;
+    for (const [key, slug] of Object.entries(sections)) {
+      const list = data[key as keyof typeof sections];
+      expect(list.length, key).toBeGreaterThan(0);
+      expect(list.every((p) => p.category?.slug === slug)).toBe(true);
+      const times = list.map((p) => p.timestamp.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
   });
 
   test("a category page shows 10, then 20 with ?limit=20", async () => {

@@ -1,0 +1,16 @@
+/** A form's outcome: green on success, red on error (SPEC §4), announced to screen readers. */
+export function FormMessage({
+  message,
+}: {
+  message: { type: "success" | "error" | string; message: string } | null | undefined;
+}) {
+  return (
+    <p
+      className={`form-message ${message ? (message.type === "success" ? "is-success" : "is-error") : ""}`}
+      role="status"
+      aria-live="polite"
+    >
+      {message?.message ?? ""}
+    </p>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * One-shot messages for forms that work without JavaScript: the action
+ * redirects (Post/Redirect/Get) with the message in a short-lived signed
+ * cookie, and the public layout's loader reads and clears it.
+ */
+import { createCookie, data, redirect } from "react-router";
+import { cookiesAreSecure, readEnv, sessionSecret } from "~/env.server";
+import { isDomainError } from "~/errors.server";
+import { readBody } from "~/json.server";
+import { safeRedirectPath } from "~/utils/redirect";
+
+/** Which form a message belongs to, so only that form shows it. */
+export type FlashScope = "newsletter" | "like" | "unsubscribe";
+export type Flash = { scope: FlashScope; type: "success" | "error"; message: string };
+
+function flashCookie() {
+  const env = readEnv();
+  return createCookie("__flash", {
+    httpOnly: true,
+    path: "/",
+    sameSite: "lax",
+    secure: cookiesAreSecure(env),
+    secrets: [sessionSecret(env)],
+    maxAge: 60,
+  });
+}
+
+/** A 303 back to `to` (kept on this site) carrying `flash`; extra cookies may be added. */
+export async function redirectWithFlash(to: unknown, flash: Flash, extraCookies: string[] = []) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await flashCookie().serialize(flash));
+  for (const c of extraCookies) headers.append("Set-Cookie", c);
+  return redirect(safeRedirectPath(to), { status: 303, headers });
+}
+
+/** The pending message, if any, and the header that clears it. */
+export async function readFlash(
+  request: Request,
+): Promise<{ flash: Flash | null; headers?: HeadersInit }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("__flash=")) return { flash: null };
+  const cookie = flashCookie();
+  const value = (await cookie.parse(cookieHeader)) as Flash | null;
+  const clear = { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) };
+  const valid =
+    value &&
+    typeof value.message === "string" &&
+    (value.type === "success" || value.type === "error");
+  return { flash: valid ? value : null, headers: clear };
+}
+
+/**
+ * A no-JavaScript form action: `run` gets the body and returns the success
+ * message and where to go; success redirects there with the flash, a
+ * DomainError re-renders the page with `{type: "error", message}` and its status.
+ */
+export async function formActionWithFlash(
+  request: Request,
+  scope: FlashScope,
+  run: (body: Record<string, unknown>) => { message: string; to: unknown },
+) {
+  try {
+    const { message, to } = run(await readBody(request));
+    return redirectWithFlash(to, { scope, type: "success", message });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ type: "error", message: error.message }, { status: error.status });
+  }
+}

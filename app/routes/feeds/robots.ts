@@ -1,0 +1,4 @@
+/** `/robots.txt`. */
+import { robotsTxt } from "~/feeds.server";
+
+export const loader = () => robotsTxt();

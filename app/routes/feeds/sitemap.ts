@@ -1,0 +1,4 @@
+/** `/sitemap.xml`: every public page. */
+import { sitemap } from "~/feeds.server";
+
+export const loader = () => sitemap();

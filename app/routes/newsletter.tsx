@@ -1,0 +1,35 @@
+/**
+ * The signup's no-JavaScript endpoint (`POST /newsletter`): success redirects
+ * back to the page the form was on with a flash message; a mistake shows the
+ * form here again with the message and status 400. `GET /newsletter` is a
+ * standalone signup page.
+ */
+import { NewsletterForm } from "~/components/newsletter-form";
+import { getDb } from "~/db.server";
+import { formActionWithFlash } from "~/flash.server";
+import { joinNewsletter } from "~/subscribers.server";
+import { rootSeo, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/newsletter";
+
+export function action({ request }: Route.ActionArgs) {
+  return formActionWithFlash(request, "newsletter", (body) => ({
+    message: joinNewsletter(getDb(), body).message,
+    to: body.redirectTo,
+  }));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Newsletter",
+    description: "Sign up for our newsletters: news, music and offers.",
+    path: "/newsletter",
+  });
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="container narrow">
+      <h1 className="page-title">Newsletter</h1>
+      <NewsletterForm heading="Sign up" result={actionData} />
+    </div>
+  );
+}

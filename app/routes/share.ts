@@ -1,0 +1,38 @@
+/**
+ * `GET /share/:id/:network`: the share links' no-JavaScript path. Counts one
+ * share (like `POST /posts/share/:id`) and redirects to the network. With
+ * JavaScript the page links to the network directly and sends the beacon.
+ * Crawlers are kept out by robots.txt and rel="nofollow".
+ */
+import { data, redirect } from "react-router";
+import { getDb } from "~/db.server";
+import { sharePost } from "~/engagement.server";
+import { readEnv } from "~/env.server";
+import { isDomainError } from "~/errors.server";
+import { getPublishedPost } from "~/posts.server";
+import { absoluteUrl } from "~/utils/seo";
+import { isShareNetwork, shareUrl } from "~/utils/share";
+import type { Route } from "./+types/share";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const { network } = params;
+  if (!isShareNetwork(network)) throw data("Unknown network", { status: 404 });
+  try {
+    const db = getDb();
+    const { id } = sharePost(db, params.id);
+    const post = getPublishedPost(db, id);
+    if (!post) throw data("Post not found", { status: 404 });
+    const publicUrl = readEnv().publicUrl;
+    return redirect(
+      shareUrl(network, {
+        absoluteUrl: absoluteUrl(publicUrl, post.url),
+        title: post.title,
+        photo: post.photo ? absoluteUrl(publicUrl, post.photo) : null,
+      }),
+      { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
+    );
+  } catch (error) {
+    if (isDomainError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
