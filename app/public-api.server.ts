@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { categories, posts, tags, users } from "#db/schema";
+import { categories, posts, tags } from "#db/schema";
 import type { SessionUser } from "~/auth.server";
 import type { Db } from "~/db.server";
 import { notFound, parseInput } from "~/errors.server";
@@ -19,6 +19,7 @@ import {
   type PostListItem,
 } from "~/posts.server";
 import { getSettings } from "~/settings.server";
+import { getUserProfile, type PublicProfile } from "~/users.server";
 import { HOME_CATEGORY_SLUGS } from "~/utils/sections";
 import { apiKey as keyForm } from "~/utils/slug";
 import { formatDuration } from "~/utils/time";
@@ -133,7 +134,10 @@ export function postsByCategoryKey(
   const category = db.select().from(categories).where(eq(categories.key, k)).get();
   if (!category) throw notFound(`No category with the key "${k}"`);
   const items = listPublishedPosts(db, { categoryId: category.id, ...page });
-  return { items: items.map(toApiPostItem), total: countPublished(db, { categoryId: category.id }) };
+  return {
+    items: items.map(toApiPostItem),
+    total: countPublished(db, { categoryId: category.id }),
+  };
 }
 
 export function postsByTag(
@@ -238,40 +242,20 @@ export const userDataSchema = z.object({
     .max(100, "uid is too long"),
 });
 
-export type ApiUserData = {
-  uid: string;
-  name: string;
-  role: string;
-  photo: string | null;
-  createdAt: number;
-  /** Only to that user and to Administrators. */
-  email?: string;
-  timestamp?: number;
-  /** Only to that same user. */
-  apiKey?: string;
-};
-
 /**
- * `POST /user/data {uid}`: a user's public profile. The same signed-in user
- * (session or their own key) also gets email, timestamp and apiKey; an
- * Administrator gets the email, never another user's apiKey.
+ * `POST /user/data {uid}`: the user's profile through issue 5's
+ * `getUserProfile` (never the hash; the apiKey only to that same user). The
+ * email and last-change time go only to that user and to Administrators: a
+ * staff member's address is not published to anonymous callers.
  */
-export function userData(db: Db, input: unknown, caller: SessionUser | null): ApiUserData {
+export function userData(input: unknown, caller: SessionUser | null): Partial<PublicProfile> {
   const { uid } = parseInput(userDataSchema, input);
-  const row = db.select().from(users).where(eq(users.uid, uid)).get();
-  if (!row) throw notFound("User not found");
-  const out: ApiUserData = {
-    uid: row.uid,
-    name: row.name,
-    role: row.role,
-    photo: row.photo,
-    createdAt: row.createdAt.getTime(),
-  };
-  const self = caller?.id === row.id;
-  if (self || caller?.role === "Administrator") {
-    out.email = row.email;
-    out.timestamp = row.timestamp.getTime();
+  const profile: Partial<PublicProfile> = getUserProfile(uid, caller);
+  const self = caller?.uid === profile.uid;
+  if (!self && caller?.role !== "Administrator") {
+    delete profile.email;
+    delete profile.timestamp;
   }
-  if (self) out.apiKey = row.apiKey;
-  return out;
+  if (!self) delete profile.apiKey;
+  return profile;
 }

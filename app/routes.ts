@@ -19,7 +19,13 @@ export default [
   route("user/data", "routes/api.user-data.ts"),
   route("get/setting-data", "routes/api.setting-data.ts"),
   ...(
-    ["leading-conversations", "freshly-pressed", "sponsored", "newsletters", "crypto-updates"] as const
+    [
+      "leading-conversations",
+      "freshly-pressed",
+      "sponsored",
+      "newsletters",
+      "crypto-updates",
+    ] as const
   ).map((list) => route(`get/${list}`, "routes/api.home-list.ts", { id: `api-home-${list}` })),
   route("get/posts/by-tag/:tag", "routes/api.posts-by-tag.ts"),
   route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
 import { getOptionalUser, requireApiUser } from "~/auth.server";
-import { getDb } from "~/db.server";
 import { userData } from "~/public-api.server";
 import type { Route } from "./+types/api.user-data";
 
@@ -19,5 +18,5 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
     body.key === undefined || body.key === null || body.key === ""
       ? await getOptionalUser(request)
       : await requireApiUser(request, body.key);
-  return userData(getDb(), body, caller);
+  return userData(body, caller);
 });
