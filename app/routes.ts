@@ -31,6 +31,11 @@ export default [
   route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
   route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
   route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
+  route("get/dashboard-data", "routes/api.dashboard-data.ts"),
+  route("get/analytics-data", "routes/api.analytics-data.ts"),
+  route("user/add", "routes/api.user-add.ts"),
+  route("user/update", "routes/api.user-update.ts"),
+  route("user/update/password", "routes/api.user-update-password.ts"),
   route("newsletter/send", "routes/api.newsletter-send.ts"),
 
   // Public resources (issue 3): feeds, sitemap, robots, the no-JS share redirect.

@@ -4,11 +4,23 @@
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { type Audience, type Role, subscriberAudiences, subscribers, users } from "#db/schema";
+import {
+  type Audience,
+  categories,
+  type PostStatus,
+  posts,
+  postTags,
+  type Role,
+  subscriberAudiences,
+  subscribers,
+  tags,
+  users,
+} from "#db/schema";
 import { type SessionUser, startSession, toSessionUser } from "~/auth.server";
 import { ensureCounters, nextId } from "~/counters.server";
 import { getDb } from "~/db.server";
 import { generateApiKey, hashPassword } from "~/utils/password.server";
+import { apiKey as keyForm, postPath, slugify } from "~/utils/slug";
 
 export const BASE = "http://127.0.0.1:3500";
 export const PASSWORD = "Secret-pass-1";
@@ -151,4 +163,82 @@ export async function startSmtpServer() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export function makeCategory(name: string, description = `About ${name}`) {
+  const db = getDb();
+  ensureCounters(db);
+  return db
+    .insert(categories)
+    .values({
+      id: nextId(db, "categories"),
+      uid: crypto.randomUUID(),
+      name,
+      slug: slugify(name),
+      key: keyForm(name),
+      description,
+    })
+    .returning()
+    .get();
+}
+
+export function makeTag(name: string, description = `About ${name}`) {
+  const db = getDb();
+  ensureCounters(db);
+  return db
+    .insert(tags)
+    .values({
+      id: nextId(db, "tags"),
+      uid: crypto.randomUUID(),
+      name,
+      slug: slugify(name),
+      tag: keyForm(name),
+      description,
+    })
+    .returning()
+    .get();
+}
+
+type PostValues = {
+  title: string;
+  category?: { id: number; slug: string } | null;
+  author?: { id: number } | null;
+  status?: PostStatus;
+  timestamp?: Date;
+  tagIds?: number[];
+  summary?: string;
+  photo?: string | null;
+  avgTimeSeconds?: number;
+};
+
+export function makePost(values: PostValues) {
+  const db = getDb();
+  ensureCounters(db);
+  const id = nextId(db, "posts");
+  const slug = slugify(values.title);
+  const row = db
+    .insert(posts)
+    .values({
+      id,
+      uid: crypto.randomUUID(),
+      status: values.status ?? "published",
+      title: values.title,
+      slug,
+      url: postPath(id, values.category?.slug, slug),
+      summary: values.summary ?? `Summary of ${values.title}`,
+      content: `<p>${values.title} content</p>`,
+      categoryId: values.category?.id ?? null,
+      photo: values.photo === undefined ? `/demo/${slug}.jpg` : values.photo,
+      authorId: values.author?.id ?? null,
+      avgTimeSeconds: values.avgTimeSeconds ?? 0,
+      timestamp: values.timestamp ?? new Date(),
+    })
+    .returning()
+    .get();
+  if (values.tagIds?.length) {
+    db.insert(postTags)
+      .values(values.tagIds.map((tagId) => ({ postId: id, tagId })))
+      .run();
+  }
+  return row;
 }
