@@ -21,6 +21,7 @@ import { ensureCounters, nextId } from "~/counters.server";
 import { getDb } from "~/db.server";
 import { generateApiKey, hashPassword } from "~/utils/password.server";
 import { apiKey as keyForm, postPath, slugify } from "~/utils/slug";
+import { routeArgs } from "../helpers";
 
 export const BASE = "http://127.0.0.1:3500";
 export const PASSWORD = "Secret-pass-1";
@@ -97,6 +98,27 @@ export function get(path: string, init: { cookie?: string } = {}): Request {
   return new Request(`${BASE}${path}`, {
     headers: init.cookie ? { Cookie: init.cookie } : {},
   });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the generated Route types are per module.
+export type RouteHandler = (args: any) => Promise<Response>;
+
+/**
+ * Calls a route's loader or action with a real Request; returns the status,
+ * headers and JSON body, after checking the answer leaks no password hash and
+ * no apiKey but `allowedKey`.
+ */
+export async function callRoute(
+  handler: RouteHandler,
+  request: Request,
+  params: Record<string, string> = {},
+  allowedKey?: string,
+) {
+  const res = await handler(routeArgs(request, params));
+  const text = await res.text();
+  expectNoSecrets(text, allowedKey);
+  type Json = Record<string, unknown>;
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) as Json & Json[] };
 }
 
 export async function json(res: Response | unknown) {

@@ -15,7 +15,7 @@ import { action as userDataAction, loader as userDataGet } from "~/routes/api.us
 import { getSettings } from "~/settings.server";
 import { routeArgs } from "../helpers";
 import {
-  expectNoSecrets,
+  callRoute,
   get,
   makeCategory,
   makePost,
@@ -28,17 +28,7 @@ import {
 
 type Json = Record<string, unknown>;
 
-async function call(
-  handler: (args: unknown) => Promise<Response>,
-  request: Request,
-  params: Record<string, string> = {},
-  allowedKey?: string,
-) {
-  const res = await handler(routeArgs(request, params));
-  const text = await res.text();
-  expectNoSecrets(text, allowedKey);
-  return { status: res.status, headers: res.headers, body: JSON.parse(text) as Json & Json[] };
-}
+const call = callRoute;
 
 const ITEM_KEYS = ["category", "id", "photo", "summary", "timestamp", "title", "url", "user"];
 
