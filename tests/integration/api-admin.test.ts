@@ -257,7 +257,7 @@ describe("POST /user/add", () => {
       );
       expect(res.status, role).toBe(403);
     }
-    expect(userCount()).toBe(before + NON_ADMINS.length);
+    expect(userCount()).toBe((before ?? 0) + NON_ADMINS.length);
   });
 });
 
