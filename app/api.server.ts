@@ -86,6 +86,18 @@ export async function readJsonBody<S extends z.ZodType>(
   return parseInput(schema, await readJson(request, options));
 }
 
+/** `readJson` for the usual case: the body must be a JSON object (400 otherwise). */
+export async function readJsonObject(
+  request: Request,
+  options?: { maxBytes?: number },
+): Promise<Record<string, unknown>> {
+  const body = await readJson(request, options);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest("The body must be a JSON object");
+  }
+  return body as Record<string, unknown>;
+}
+
 // ---------------------------------------------------------------------------
 // CORS
 
@@ -97,8 +109,9 @@ export async function readJsonBody<S extends z.ZodType>(
 const API_PREFIXES = ["crud", "get", "posts", "user", "newsletter", "upload"];
 
 export function isApiPath(pathname: string): boolean {
-  const first = pathname.split("/")[1] ?? "";
-  return API_PREFIXES.includes(first);
+  // Every API path has at least two segments (`/newsletter` alone is a page).
+  const [, first = "", second = ""] = pathname.split("/");
+  return API_PREFIXES.includes(first) && second !== "";
 }
 
 /** The configured front-end origins, when this request is an API call; else none. */

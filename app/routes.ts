@@ -38,6 +38,14 @@ export default [
   route("user/update/password", "routes/api.user-update-password.ts"),
   route("newsletter/send", "routes/api.newsletter-send.ts"),
 
+  // Generic data calls (SPEC §7): app/crud.server.ts.
+  route("crud/get/docs", "routes/api.crud-get-docs.ts"),
+  route("crud/add/doc", "routes/api.crud-add-doc.ts"),
+  route("crud/update/doc", "routes/api.crud-update-doc.ts"),
+  route("crud/delete/doc", "routes/api.crud-delete-doc.ts"),
+  route("get/nextid", "routes/api.nextid.ts"),
+  route("upload/image", "routes/api.upload-image.ts"),
+
   // Public resources (issue 3): feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),

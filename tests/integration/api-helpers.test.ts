@@ -192,7 +192,15 @@ describe("CORS", () => {
     ]) {
       expect(isApiPath(path)).toBe(true);
     }
-    for (const path of ["/", "/admin/posts", "/12/crypto/a-post", "/category/crypto", "/getaway"]) {
+    for (const path of [
+      "/",
+      "/admin/posts",
+      "/12/crypto/a-post",
+      "/category/crypto",
+      "/getaway",
+      "/newsletter",
+      "/get/",
+    ]) {
       expect(isApiPath(path)).toBe(false);
     }
   });

@@ -1,0 +1,13 @@
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { deleteDoc } from "~/crud.server";
+import type { Route } from "./+types/api.crud-delete-doc";
+
+/** POST /crud/delete/doc {collection, uid, key} → {type, message, data: {uid}}. */
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readJsonObject(request);
+  const actor = await requireApiUser(request, body.key);
+  return deleteDoc(actor, body);
+});

@@ -1,0 +1,13 @@
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { updateDoc } from "~/crud.server";
+import type { Route } from "./+types/api.crud-update-doc";
+
+/** POST /crud/update/doc {collection, uid, data, key} → {type, message, data: document}. */
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readJsonObject(request);
+  const actor = await requireApiUser(request, body.key);
+  return updateDoc(actor, body);
+});
