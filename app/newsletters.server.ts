@@ -18,7 +18,6 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
-import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
   NEWSLETTER_AUDIENCES,
@@ -34,6 +33,7 @@ import { type Env, readEnv } from "~/env.server";
 import { badRequest, parseInput } from "~/errors.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { getSettings } from "~/settings.server";
+import { htmlToText } from "~/utils/text";
 
 // ---------------------------------------------------------------------------
 // Input
@@ -226,32 +226,19 @@ const escapeHtml = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  "#39": "'",
-  apos: "'",
-  nbsp: " ",
-};
-
-/** The plain-text part: block ends become line breaks, links keep their address. */
-export function htmlToText(html: string): string {
-  const marked = html
-    .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href, text) =>
-      text.includes(href) ? text : `${text} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<\/(p|h[1-6]|blockquote|pre|ul|ol|table|tr|figure)>/gi, "\n\n");
-  const stripped = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} });
-  return stripped
-    .replace(/&(#39|#x27|amp|lt|gt|quot|apos|nbsp);/g, (_m, name) => ENTITIES[name] ?? "'")
-    .replace(/&#(\d+);/g, (_m, code) => String.fromCodePoint(Number(code)))
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+/**
+ * The plain-text part: `htmlToText`, with each link's address after its text
+ * and list items as "- " lines.
+ */
+export function emailText(html: string): string {
+  return htmlToText(
+    html
+      .replace(
+        /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+        (_m, href: string, text: string) => (text.includes(href) ? text : `${text} (${href})`),
+      )
+      .replace(/<li\b[^>]*>/gi, "<li>- "),
+  );
 }
 
 export function unsubscribeUrl(publicUrl: string, email: string) {
@@ -312,7 +299,7 @@ ${letter.content}
     "",
     to.name ? `Hello ${to.name},` : "Hello,",
     "",
-    htmlToText(letter.content),
+    emailText(letter.content),
     "",
     "--",
     `You receive this because you subscribed to the ${siteName} newsletter (${audienceLabel(letter.audience)}).`,

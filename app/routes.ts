@@ -31,6 +31,7 @@ export default [
   route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
   route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
   route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
+  route("posts/add", "routes/api.posts-add.ts"),
   route("get/dashboard-data", "routes/api.dashboard-data.ts"),
   route("get/analytics-data", "routes/api.analytics-data.ts"),
   route("user/add", "routes/api.user-add.ts"),

@@ -5,13 +5,15 @@
  */
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { newsletterDeliveries, newsletters, ROLES, type Role, users } from "#db/schema";
+import { newsletterDeliveries, newsletters, posts, ROLES, type Role, users } from "#db/schema";
 import { accountFailures, addressFailures, verifyCredentials } from "~/auth.server";
+import { nextId } from "~/counters.server";
 import { getDb } from "~/db.server";
 import { clientAddressContext } from "~/nonce";
 import { loader as analyticsLoader } from "~/routes/api.analytics-data";
 import { loader as dashboardLoader } from "~/routes/api.dashboard-data";
 import { action as sendAction } from "~/routes/api.newsletter-send";
+import { action as addPostAction } from "~/routes/api.posts-add";
 import { action as addAction } from "~/routes/api.user-add";
 import { action as authAction, loader as authGet } from "~/routes/api.user-authenticate";
 import { action as dataAction } from "~/routes/api.user-data";
@@ -22,8 +24,10 @@ import {
   callRoute as call,
   expectNoSecrets,
   get,
+  makeCategory,
   makePost,
   makeSubscriber,
+  makeTag,
   makeUser,
   PASSWORD,
   postJson,
@@ -485,4 +489,130 @@ describe("POST /newsletter/send", () => {
 
 it("covers every role in the role tables above", () => {
   expect([...NON_ADMINS, "Administrator"].sort()).toEqual([...ROLES].sort());
+});
+
+describe("POST /posts/add", () => {
+  const postCount = () => getDb().select({ n: count() }).from(posts).get()?.n;
+  const category = makeCategory("Markets Desk");
+  makeTag("Bonds");
+  const body = (values: Record<string, unknown> = {}) => ({
+    title: "Rates hold",
+    status: "published",
+    url: "/ignored",
+    summary: "The bank held rates.",
+    content: "<p>The bank <em>held</em>.</p><script>x()</script>",
+    category: category.name,
+    tags: ["Bonds"],
+    photo: "/uploads/posts/rates.png",
+    socialCard: null,
+    views: 500,
+    likes: 40,
+    shares: 3,
+    avgTime: "9m 9s",
+    bounceRate: 80,
+    timestamp: 0,
+    user: { name: "Someone Else" },
+    ...values,
+  });
+
+  it("publishes for an Editor, with server-decided counters, url and author", async () => {
+    const editor = makeUser("Editor", { name: "Ed Itor" });
+    const res = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), key: editor.apiKey } }),
+    );
+    expect(res.status).toBe(200);
+    const post = res.body.post as Record<string, unknown>;
+    expect(res.body.type).toBe("success");
+    expect(res.body.message).toBe("Post saved successfully!");
+    expect(post).toMatchObject({
+      status: "published",
+      title: "Rates hold",
+      url: `/${post.id}/markets-desk/rates-hold`,
+      summary: "The bank held rates.",
+      content: "<p>The bank <em>held</em>.</p>",
+      category: "Markets Desk",
+      tags: ["Bonds"],
+      photo: "/uploads/posts/rates.png",
+      views: 0,
+      likes: 0,
+      shares: 0,
+      avgTime: "0m 0s",
+      bounceRate: 0,
+      user: { uid: editor.uid, name: "Ed Itor", photo: null },
+    });
+  });
+
+  it("gives reviewing when a Contributor publishes, and a draft for status draft or none", async () => {
+    const contributor = makeUser("Contributor");
+    const published = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), key: contributor.apiKey } }),
+    );
+    expect((published.body.post as { status: string }).status).toBe("reviewing");
+    const author = makeUser("Author");
+    for (const status of ["draft", undefined]) {
+      const res = await call(
+        addPostAction,
+        postJson("/posts/add", { body: { ...body({ status }), key: author.apiKey } }),
+      );
+      expect((res.body.post as { status: string }).status).toBe("draft");
+      expect(res.body.message).toBe("Draft saved successfully!");
+    }
+  });
+
+  it("uses the id /get/nextid handed out, and refuses one it did not", async () => {
+    const admin = makeUser("Administrator");
+    const id = nextId(getDb(), "posts");
+    const res = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), id, key: admin.apiKey } }),
+    );
+    expect((res.body.post as { id: number }).id).toBe(id);
+    const again = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), id, key: admin.apiKey } }),
+    );
+    expect(again.status).toBe(409);
+    const never = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), id: 10 ** 9, key: admin.apiKey } }),
+    );
+    expect(never.status).toBe(400);
+  });
+
+  it("answers 400 for each kind of bad post, 401, and 403 for a Subscriber, writing nothing", async () => {
+    const admin = makeUser("Administrator");
+    const before = postCount();
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [body({ title: " " }), /All fields are required/],
+      [body({ summary: "" }), /All fields are required/],
+      [body({ content: "<script>only()</script>" }), /All fields are required/],
+      [body({ category: "" }), /All fields are required/],
+      [body({ category: "Nowhere" }), /Unknown category/],
+      [body({ tags: ["Nope"] }), /Unknown tag/],
+      [body({ tags: "Bonds" }), /tags/],
+      [body({ title: "x".repeat(201) }), /title/],
+      [body({ photo: "javascript:alert(1)" }), /photo/],
+      [body({ status: "live" }), /status must be/],
+      [body({ id: "abc" }), /id must be a post number/],
+    ];
+    for (const [values, message] of bad) {
+      const res = await call(
+        addPostAction,
+        postJson("/posts/add", { body: { ...values, key: admin.apiKey } }),
+      );
+      expect(res.status, JSON.stringify(values).slice(0, 80)).toBe(400);
+      expect(res.body).toEqual({ type: "error", message: expect.stringMatching(message) });
+    }
+    await expectAuthErrors(addPostAction, (key) =>
+      postJson("/posts/add", { body: { ...body(), key } }),
+    );
+    const res = await call(
+      addPostAction,
+      postJson("/posts/add", { body: { ...body(), key: makeUser("Subscriber").apiKey } }),
+    );
+    expect(res.status).toBe(403);
+    expect(postCount()).toBe(before);
+  });
 });

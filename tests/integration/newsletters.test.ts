@@ -14,7 +14,7 @@ import { readEnv } from "~/env.server";
 import { DomainError } from "~/errors.server";
 import {
   createMailTransport,
-  htmlToText,
+  emailText,
   listDeliveries,
   type MailTransport,
   NewsletterSender,
@@ -328,12 +328,12 @@ describe("the sender without SMTP_URL", () => {
   });
 });
 
-describe("htmlToText", () => {
+describe("emailText", () => {
   it("keeps paragraphs, list items and link addresses", () => {
     expect(
-      htmlToText(
+      emailText(
         '<h2>Hi &amp; bye</h2><p>One<br>two</p><ul><li>a</li><li><a href="https://x.test">b</a></li></ul>',
       ),
-    ).toBe("Hi & bye\n\nOne\ntwo\n\n- a\n- b (https://x.test)");
+    ).toBe("Hi & bye\nOne\ntwo\n- a\n- b (https://x.test)");
   });
 });
