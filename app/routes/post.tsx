@@ -5,6 +5,7 @@ import {
   redirect,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { getOptionalUser } from "~/auth.server";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -15,8 +16,9 @@ import { countView, likePost } from "~/engagement.server";
 import { readEnv } from "~/env.server";
 import { isDomainError } from "~/errors.server";
 import { useNonce } from "~/nonce";
-import { getPublishedPost, getReadAlso } from "~/posts.server";
+import { getPostById, getPublishedPost, getReadAlso } from "~/posts.server";
 import { sanitizePostHtml } from "~/sanitize.server";
+import { can } from "~/utils/permissions";
 import { absoluteUrl, rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/post";
 
@@ -41,15 +43,31 @@ function findPost(params: Route.LoaderArgs["params"]) {
   return post;
 }
 
+/**
+ * A draft or post in review, for staff who may see it (ARCHITECTURE §5):
+ * Administrators and Editors any, Authors and Contributors their own.
+ */
+async function findPreview(params: Route.LoaderArgs["params"], request: Request) {
+  if (!/^\d{1,15}$/.test(params.id)) return undefined;
+  const user = await getOptionalUser(request);
+  if (!user || !can(user.role, "writePosts")) return undefined;
+  const post = getPostById(getDb(), Number(params.id));
+  if (!post || post.status === "trash") return undefined;
+  return can(user.role, "seeAllPosts") || post.user.name === user.name ? post : undefined;
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const post = findPost(params);
+  const preview = await findPreview(params, request);
+  const post = preview ?? findPost(params);
   const requested = `/${params.id}/${params.category}/${params.url}`;
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
-  const { views } = countView(db, post.id);
+  // Staff previews count no view.
+  const views = post.status === "published" && !preview ? countView(db, post.id).views : post.views;
   const publicUrl = readEnv().publicUrl;
   return {
     post: { ...post, views, content: sanitizePostHtml(post.content) },
+    preview: post.status !== "published",
     readAlso: getReadAlso(db, post),
     liked: (await likedIds(request)).includes(post.id),
     absoluteUrl: absoluteUrl(publicUrl, post.url),
@@ -96,7 +114,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: post?.url ?? "/",
     image: post?.photo,
     type: "article",
-    noindex: !post,
+    noindex: !post || loaderData?.preview,
     keywords: post
       ? [post.category?.name, ...post.tags.map((t) => t.name)].filter(Boolean).join(", ")
       : undefined,
@@ -141,6 +159,11 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
       <header className="article-header">
+        {loaderData.preview ? (
+          <p className="preview-banner" role="note">
+            Preview: this post is {post.status} and not public.
+          </p>
+        ) : null}
         {post.category ? (
           <Link to={`/category/${post.category.slug}`} className="category-label">
             {post.category.name}

@@ -1,0 +1,63 @@
+/** What only JavaScript adds: carousel buttons, the PNG export, the unload beacon. */
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { imageSize } from "image-size";
+import { queryOne } from "./db";
+
+test.beforeEach(({ javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "needs JavaScript");
+});
+
+test("the carousel wraps around both ways", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Crypto Updates", exact: true });
+  const position = section.locator(".carousel-position");
+  await expect(position).toHaveText(/^1 of (\d+)$/);
+  const total = Number((await position.textContent())?.split(" of ")[1]);
+  const items = section.locator(".carousel-item");
+  await section.getByRole("button", { name: "Previous: Crypto Updates" }).click();
+  await expect(position).toHaveText(`${total} of ${total}`);
+  await expect(items.last()).toBeInViewport();
+  await section.getByRole("button", { name: "Next: Crypto Updates" }).click();
+  await expect(position).toHaveText(`1 of ${total}`);
+  await expect(items.first()).toBeInViewport();
+});
+
+test("the social card downloads as a 500×500 PNG", async ({ page }) => {
+  await page.goto("/category/freshly-pressed");
+  await page.locator("article.post-card h3 a").first().click();
+  await expect(page.getByTestId("social-card")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PNG" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^social-card-\d+\.png$/);
+  const bytes = readFileSync(await file.path());
+  expect(imageSize(bytes)).toMatchObject({ width: 500, height: 500, type: "png" });
+});
+
+test("leaving a post sends the visit beacon, which changes the metrics", async ({
+  page,
+  baseURL,
+}, info) => {
+  await page.goto("/category/world");
+  await page.locator("article.post-card h3 a").first().click();
+  await expect(page).toHaveURL(/\/\d+\/world\/[^/]+$/);
+  await expect(page.getByRole("button", { name: /Like/ })).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split("/")[1]);
+  const metrics = () =>
+    queryOne<{ b: number; a: number }>(
+      info.project.name,
+      baseURL,
+      "select bounce_rate as b, avg_time_seconds as a from posts where id = ?",
+      id,
+    );
+  const before = metrics();
+  const beacon = page.waitForRequest(
+    (r) => r.url().endsWith(`/posts/update/${id}`) && r.method() === "POST",
+  );
+  await page.getByRole("link", { name: "Explore" }).first().click();
+  const body = JSON.parse((await beacon).postData() ?? "{}");
+  expect(typeof body.avgTime).toBe("number");
+  // A visit of a second or two is a bounce: +5, clamped to 100 (SPEC §9).
+  await expect.poll(() => metrics().b).toBe(Math.min(100, before.b + 5));
+});
