@@ -16,11 +16,12 @@
  * never creates a stray tag.
  */
 import { randomUUID } from "node:crypto";
-import { asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   categories,
   counters,
+  POST_STATUSES,
   type Post,
   type PostStatus,
   posts,
@@ -64,7 +65,10 @@ export const SocialCardSchema = z.object({
     .transform((v) => v.replace(/\s*[\r\n]+\s*/g, " ").trim())
     .pipe(z.string().max(200, "at most 200 characters")),
   image: ImageUrlSchema.default(""),
-  blur: z.coerce.number().int("a whole number").min(0).max(50).default(3),
+  blur: z.preprocess(
+    (v) => (v === null || v === undefined || v === "" ? 3 : v),
+    z.coerce.number().int("a whole number").min(0, "at least 0").max(50, "at most 50"),
+  ),
 });
 
 export const SAVE_ACTIONS = ["draft", "publish", "preview", "trash"] as const;
@@ -209,6 +213,85 @@ export function getEditablePost(actor: SessionUser, id: number, db: Db = getDb()
   const row = loadOwned(db, actor, id);
   const [doc] = postDocuments(db, { where: eq(posts.id, row.id) });
   return doc as PostDocument;
+}
+
+/** SPEC §9: the admin posts list shows 25 a page. */
+export const ADMIN_POSTS_PAGE_SIZE = 25;
+
+/** The posts list's query string (SPEC §2 `/admin/posts?page=&status=`, plus the title search). */
+export const AdminPostListSchema = z.object({
+  status: z.preprocess(
+    (v) => (v === "" || v === "all" || v === null ? undefined : v),
+    z
+      .enum(POST_STATUSES, { error: "status must be draft, reviewing, published or trash" })
+      .optional(),
+  ),
+  page: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int("page must be a whole number").min(1).max(1_000_000).default(1),
+  ),
+  search: z.string().trim().max(200, "search: at most 200 characters").default(""),
+});
+
+export type AdminPostList = {
+  posts: PostDocument[];
+  /** Per filter tab; `all` is every status but trash. */
+  counts: Record<"all" | PostStatus, number>;
+  /** Posts matching the filter and search (for the pagination). */
+  total: number;
+  page: number;
+  pageCount: number;
+  status: PostStatus | undefined;
+  search: string;
+};
+
+/**
+ * The back office's posts list: the actor's visible posts (their own for
+ * Authors and Contributors), newest first, 25 a page, filtered by status
+ * ("All" leaves out the trash, as WordPress does) and by a title search,
+ * with the count of every filter tab. Three queries whatever the page size.
+ */
+export function listPostsForAdmin(
+  actor: SessionUser,
+  input: unknown = {},
+  db: Db = getDb(),
+): AdminPostList {
+  assertWriter(actor);
+  const { status, page, search } = parseInput(AdminPostListSchema, input);
+  const visible = visiblePostsCondition(actor);
+  const counts: AdminPostList["counts"] = {
+    all: 0,
+    draft: 0,
+    reviewing: 0,
+    published: 0,
+    trash: 0,
+  };
+  for (const row of db
+    .select({ status: posts.status, n: sql<number>`count(*)` })
+    .from(posts)
+    .where(visible)
+    .groupBy(posts.status)
+    .all()) {
+    counts[row.status] = row.n;
+    if (row.status !== "trash") counts.all += row.n;
+  }
+  const where = and(
+    visible,
+    status ? eq(posts.status, status) : ne(posts.status, "trash"),
+    search ? sql`instr(lower(${posts.title}), lower(${search})) > 0` : undefined,
+  );
+  const total = search
+    ? (db.select({ n: sql<number>`count(*)` }).from(posts).where(where).get()?.n ?? 0)
+    : status
+      ? counts[status]
+      : counts.all;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_POSTS_PAGE_SIZE));
+  const list = postDocuments(db, {
+    where,
+    limit: ADMIN_POSTS_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_POSTS_PAGE_SIZE,
+  });
+  return { posts: list, counts, total, page, pageCount, status, search };
 }
 
 // ---------------------------------------------------------------------------

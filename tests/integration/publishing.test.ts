@@ -107,6 +107,14 @@ describe("savePost: create", () => {
       image: "",
       blur: 3,
     });
+    expect(
+      savePost(n.staff.author, draft({ socialCard: { name: "C", blur: null } })).post.socialCard
+        ?.blur,
+    ).toBe(3);
+    expect(
+      savePost(n.staff.author, draft({ socialCard: { name: "C", blur: "7" } })).post.socialCard
+        ?.blur,
+    ).toBe(7);
     const exact = `${"a".repeat(100)}\n${"b".repeat(99)}`;
     expect(
       savePost(n.staff.author, draft({ socialCard: { name: "C", description: exact } })).post
@@ -349,5 +357,47 @@ describe("categories and tags", () => {
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("listPostsForAdmin", () => {
+  it("pages 25 at a time, newest first, with per-status counts, filter and title search", async () => {
+    const { listPostsForAdmin } = await import("~/publishing.server");
+    const ann = n.staff.author2;
+    for (let i = 0; i < 27; i++) {
+      savePost(ann, draft({ title: `Ann draft ${i}`, action: i % 3 === 0 ? "publish" : "draft" }), {
+        now: new Date(Date.UTC(2030, 0, 1, 0, i)),
+      });
+    }
+    const trashed = savePost(ann, draft({ title: "Ann old" })).post;
+    trashPost(ann, trashed.id);
+
+    const first = listPostsForAdmin(ann, {});
+    expect(first.counts).toEqual({ all: 27, draft: 18, reviewing: 0, published: 9, trash: 1 });
+    expect(first.total).toBe(27);
+    expect(first.pageCount).toBe(2);
+    expect(first.posts).toHaveLength(25);
+    expect(first.posts[0].title).toBe("Ann draft 26");
+    expect(first.posts.every((p) => p.user.uid === ann.uid && p.status !== "trash")).toBe(true);
+    expect(listPostsForAdmin(ann, { page: "2" }).posts.map((p) => p.title)).toEqual([
+      "Ann draft 1",
+      "Ann draft 0",
+    ]);
+    const published = listPostsForAdmin(ann, { status: "published" });
+    expect(published.total).toBe(9);
+    expect(published.posts.every((p) => p.status === "published")).toBe(true);
+    expect(listPostsForAdmin(ann, { status: "trash" }).posts.map((p) => p.id)).toEqual([
+      trashed.id,
+    ]);
+    const found = listPostsForAdmin(ann, { search: "DRAFT 2" });
+    expect(found.posts.map((p) => p.title).sort()).toEqual(
+      ["Ann draft 2", ...Array.from({ length: 7 }, (_, i) => `Ann draft ${20 + i}`)].sort(),
+    );
+    expect(found.total).toBe(8);
+    // An Editor sees everyone's; a Subscriber nothing; bad input is a 400.
+    expect(listPostsForAdmin(n.staff.editor, {}).counts.all).toBeGreaterThan(27);
+    expect((await caught(() => listPostsForAdmin(n.staff.subscriber, {}))).status).toBe(403);
+    expect((await caught(() => listPostsForAdmin(ann, { status: "live" }))).status).toBe(400);
+    expect((await caught(() => listPostsForAdmin(ann, { page: "0" }))).status).toBe(400);
   });
 });
