@@ -23,10 +23,8 @@ export default function AddPage() {
             Title
             <input type="text" name="title" />
           </label>
-          <label>
-            Content
-            <textarea name="content" rows={6} />
-          </label>
+          <label htmlFor="page-content">Content</label>
+          <textarea id="page-content" name="content" rows={6} />
           <button type="submit" className="button button-primary">
             Publish Page
           </button>

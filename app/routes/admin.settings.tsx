@@ -138,15 +138,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               required
             />
           </label>
-          <label>
-            Site Description
-            <textarea
-              name="siteDescription"
-              defaultValue={settings.siteDescription}
-              maxLength={300}
-              rows={2}
-            />
-          </label>
+          <label htmlFor="siteDescription">Site Description</label>
+          <textarea
+            id="siteDescription"
+            name="siteDescription"
+            defaultValue={settings.siteDescription}
+            maxLength={300}
+            rows={2}
+          />
           <label>
             Logo
             <input type="file" name="logo" accept={IMAGE_TYPES} aria-describedby="logo-name" />
@@ -169,10 +168,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <fieldset className="admin-panel settings-section">
           <legend>SEO Settings</legend>
-          <label>
-            Meta Tags
-            <textarea name="metaTags" defaultValue={settings.metaTags} maxLength={1000} rows={3} />
-          </label>
+          <label htmlFor="metaTags">Meta Tags</label>
+          <textarea
+            id="metaTags"
+            name="metaTags"
+            defaultValue={settings.metaTags}
+            maxLength={1000}
+            rows={3}
+          />
           <p className="hint">
             Comma-separated keywords for the keywords meta tag of every public page.
           </p>
@@ -180,19 +183,18 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {SECTIONS.map(flagFieldset)}
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
-          <label>
-            Default Category
-            <select
-              name="defaultCategory"
-              defaultValue={settings.defaultCategory || "Freshly Pressed"}
-            >
-              {categoryOptions.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label htmlFor="defaultCategory">Default Category</label>
+          <select
+            id="defaultCategory"
+            name="defaultCategory"
+            defaultValue={settings.defaultCategory || "Freshly Pressed"}
+          >
+            {categoryOptions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
           <label>
             Max Image Size (MB)
             <input

@@ -80,16 +80,14 @@ export default function AddUser({ loaderData }: Route.ComponentProps) {
             accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
           />
         </label>
-        <label>
-          Role
-          <select name="role" defaultValue={result?.values.role ?? "Subscriber"}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="role">Role</label>
+        <select id="role" name="role" defaultValue={result?.values.role ?? "Subscriber"}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="button button-primary" disabled={busy}>
           Add User
         </button>
