@@ -241,8 +241,18 @@ export function emailText(html: string): string {
   );
 }
 
+/** The page a reader opens from the message (SPEC §2 `/unsubscribe?email=`). */
 export function unsubscribeUrl(publicUrl: string, email: string) {
   return `${publicUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * The `List-Unsubscribe` address: the JSON call, which takes a mail client's
+ * one-click POST (RFC 8058) with the email in the query, and sends a GET to
+ * the page above.
+ */
+export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
+  return `${publicUrl}/newsletter/unsubscribe?email=${encodeURIComponent(email)}`;
 }
 
 /** A file under DATA_DIR/uploads for a `/uploads/…` path, if it exists and stays inside. */
@@ -321,7 +331,7 @@ ${letter.content}
     html,
     text,
     attachments,
-    list: { unsubscribe },
+    list: { unsubscribe: oneClickUnsubscribeUrl(env.publicUrl, to.email) },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

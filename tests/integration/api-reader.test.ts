@@ -9,7 +9,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { posts, subscriberAudiences, subscribers } from "#db/schema";
 import { getDb } from "~/db.server";
 import { action as joinAction, loader as joinGet } from "~/routes/api.newsletter-join";
-import { action as unsubscribeAction } from "~/routes/api.newsletter-unsubscribe";
+import {
+  action as unsubscribeAction,
+  loader as unsubscribeGet,
+} from "~/routes/api.newsletter-unsubscribe";
 import { action as likeAction, loader as likeGet } from "~/routes/api.posts-like";
 import { action as shareAction } from "~/routes/api.posts-share";
 import { action as updateAction } from "~/routes/api.posts-update";
@@ -179,6 +182,28 @@ describe("POST /newsletter/join and /newsletter/unsubscribe", () => {
     );
     expect(left.body).toEqual({ type: "success", message: "You have unsubscribed successfully!" });
     expect(find("reader@example.com")?.status).toBe("Unsubscribed");
+  });
+
+  it("takes a mail client's one-click POST to the List-Unsubscribe address, and sends a GET to the page", async () => {
+    await call(
+      joinAction,
+      postJson("/newsletter/join", {
+        body: { email: "click@example.com", name: "C", audience: "News" },
+      }),
+    );
+    const path = "/newsletter/unsubscribe?email=click%40example.com";
+    const res = await call(
+      unsubscribeAction,
+      bare(path, {
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(res.body).toEqual({ type: "success", message: "You have unsubscribed successfully!" });
+    expect(find("click@example.com")?.status).toBe("Unsubscribed");
+    const opened = await unsubscribeGet(routeArgs(get(path)));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/unsubscribe?email=click%40example.com");
   });
 
   it("answers 400 for each kind of bad signup and writes nothing", async () => {

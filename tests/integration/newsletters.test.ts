@@ -169,7 +169,8 @@ describe("the sender over SMTP", () => {
       expect(raw).toMatch(/Content-Type: text\/plain/);
       expect(raw).toMatch(/Content-Type: text\/html/);
       const link = `http://127.0.0.1:3500/unsubscribe?email=${encodeURIComponent(to)}`;
-      expect(raw).toContain(`List-Unsubscribe: <${link}>`);
+      const oneClick = `http://127.0.0.1:3500/newsletter/unsubscribe?email=${encodeURIComponent(to)}`;
+      expect(raw).toContain(`List-Unsubscribe: <${oneClick}>`);
       expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
       expect(raw).toContain(`href="${link.replace("&", "&amp;")}"`);
       expect(raw).toContain(`Unsubscribe: ${link}`);
@@ -319,7 +320,7 @@ describe("the sender without SMTP_URL", () => {
     );
     expect(raw).toMatch(/^To: outbox <outbox@example\.com>/m);
     expect(raw).toMatch(
-      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3500\/unsubscribe\?email=outbox%40example\.com>/m,
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3500\/newsletter\/unsubscribe\?email=outbox%40example\.com>/m,
     );
     expect(raw).toMatch(/Content-Type: image\/png/);
     expect(raw).toMatch(/Content-ID: <featured-image@inkwell>/);
