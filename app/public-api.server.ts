@@ -18,7 +18,7 @@ import {
   listPublishedPosts,
   type PostListItem,
 } from "~/posts.server";
-import { getSettings } from "~/settings.server";
+import { getSettings, getSiteInfo } from "~/settings.server";
 import { getUserProfile, type PublicProfile } from "~/users.server";
 import { HOME_CATEGORY_SLUGS } from "~/utils/sections";
 import { apiKey as keyForm } from "~/utils/slug";
@@ -219,11 +219,7 @@ export function publicSettings(db: Db) {
   const s = getSettings(db);
   return {
     uid: s.uid,
-    siteName: s.siteName,
-    siteDescription: s.siteDescription,
-    logo: s.logo || "/logo.svg",
-    favicon: s.favicon || "/favicon.svg",
-    metaTags: s.metaTags,
+    ...getSiteInfo(db),
     defaultCategory: s.defaultCategory,
     maxImageSize: s.maxImageSize,
     enableLazyLoading: s.enableLazyLoading,
