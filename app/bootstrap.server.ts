@@ -6,6 +6,7 @@
 import { runFirstRun } from "#db/seed";
 import { closeDb, getDb } from "~/db.server";
 import { type Env, readEnv, sessionSecret } from "~/env.server";
+import { startNewsletterSender, stopNewsletterSender } from "~/newsletters.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
@@ -22,9 +23,23 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
       log(`  Demo staff accounts (@inkwell.test) share the password: ${result.demoPassword}`);
     }
   }
+  // Resumes newsletter sends a previous run left pending.
+  startNewsletterSender({ log });
   return env;
 }
 
-export function shutdown() {
-  closeDb();
+/**
+ * Stops the newsletter sender (no new message starts), then closes the
+ * database. Resolves once the message in flight is finished: await it, or a
+ * message cut off mid-send stays pending and goes out again on the next start.
+ */
+export function shutdown(): Promise<void> {
+  const inFlight = stopNewsletterSender();
+  if (!inFlight) {
+    closeDb();
+    return Promise.resolve();
+  }
+  return inFlight
+    .catch((error) => console.error("Stopping the newsletter sender failed:", error))
+    .finally(closeDb);
 }

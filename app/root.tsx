@@ -11,10 +11,12 @@ import {
 } from "react-router";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { corsOriginsFor } from "~/api.server";
+import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
 import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { useNonce } from "~/nonce";
+import { readFlash } from "~/session.server";
 import { getSiteInfo } from "~/settings.server";
 import appCss from "~/styles/app.css?url";
 import { themeSessionResolver } from "~/theme.server";
@@ -40,16 +42,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appC
 export async function loader({ request }: Route.LoaderArgs) {
   const site = getSiteInfo(getDb());
   const { getTheme } = await themeSessionResolver(request);
-  return data({
-    theme: getTheme(),
-    site,
-    seo: {
-      siteName: site.siteName,
-      siteDescription: site.siteDescription,
-      metaTags: site.metaTags,
-      publicUrl: readEnv().publicUrl,
+  // A message from the last action: a toast with JavaScript, a notice in the page without.
+  const { flash, headers } = await readFlash(request);
+  return data(
+    {
+      flash,
+      theme: getTheme(),
+      site,
+      seo: {
+        siteName: site.siteName,
+        siteDescription: site.siteDescription,
+        metaTags: site.metaTags,
+        publicUrl: readEnv().publicUrl,
+      },
     },
-  });
+    { headers },
+  );
 }
 
 /** Defaults for any page that sets no meta of its own. */
@@ -98,7 +106,12 @@ function Document({
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AppToaster />
+    </>
+  );
 }
 
 /** Last resort: the root loader itself failed. Pages render their errors inside the site layout. */

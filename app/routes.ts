@@ -15,6 +15,30 @@ export default [
   route("newsletter/join", "routes/api.newsletter-join.ts"),
   route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
 
+  // JSON API of SPEC §7 (issue 4b): public reads, admin calls, newsletters.
+  route("user/data", "routes/api.user-data.ts"),
+  route("get/setting-data", "routes/api.setting-data.ts"),
+  ...(
+    [
+      "leading-conversations",
+      "freshly-pressed",
+      "sponsored",
+      "newsletters",
+      "crypto-updates",
+    ] as const
+  ).map((list) => route(`get/${list}`, "routes/api.home-list.ts", { id: `api-home-${list}` })),
+  route("get/posts/by-tag/:tag", "routes/api.posts-by-tag.ts"),
+  route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
+  route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
+  route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
+  route("posts/add", "routes/api.posts-add.ts"),
+  route("get/dashboard-data", "routes/api.dashboard-data.ts"),
+  route("get/analytics-data", "routes/api.analytics-data.ts"),
+  route("user/add", "routes/api.user-add.ts"),
+  route("user/update", "routes/api.user-update.ts"),
+  route("user/update/password", "routes/api.user-update-password.ts"),
+  route("newsletter/send", "routes/api.newsletter-send.ts"),
+
   // Generic data calls (SPEC §7): app/crud.server.ts.
   route("crud/get/docs", "routes/api.crud-get-docs.ts"),
   route("crud/add/doc", "routes/api.crud-add-doc.ts"),
@@ -29,6 +53,30 @@ export default [
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
+
+  // Back office (issue 5). Login and the form-only routes stand alone; every
+  // other /admin screen renders in the admin layout, whose loader checks the
+  // session and SPEC §6's Administrator-only paths (each screen checks again).
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/logout", "routes/admin.logout.ts"),
+  route("admin/announcement", "routes/admin.announcement.ts"),
+  route("admin", "routes/admin.index.ts"),
+  layout("routes/admin.layout.tsx", [
+    route("admin/posts", "routes/admin.posts.tsx"),
+    route("admin/dashboard", "routes/admin.dashboard.tsx"),
+    route("admin/analytics", "routes/admin.analytics.tsx"),
+    route("admin/users", "routes/admin.users.tsx"),
+    route("admin/users/add", "routes/admin.users-add.tsx"),
+    route("admin/users/profile", "routes/admin.profile.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/pages", "routes/admin.pages.tsx"),
+    route("admin/pages/add", "routes/admin.pages-add.tsx"),
+    route("admin/comments", "routes/admin.comments.tsx"),
+    // Unbuilt admin paths: the 404 inside the layout. The three-segment form
+    // outranks the public post route `/:id/:category/:url`.
+    route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
+    route("admin/*", "routes/admin.not-found.tsx"),
+  ]),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Role, type Settings, settings } from "#db/schema";
 import { type Db, getDb } from "~/db.server";
-import { badRequest, forbidden, parseInput } from "~/errors.server";
+import { badRequest, forbidden } from "~/errors.server";
 import { can } from "~/utils/permissions";
 
 export const SETTINGS_ID = 1;
@@ -44,26 +44,31 @@ export function getSiteInfo(db: Db): SiteInfo {
 
 // ---- Settings writes (SPEC §2 Settings; issue 5) ----
 
-const flag = z.preprocess(
-  (value) => {
-    if (typeof value === "boolean") return value;
-    if (value === "on" || value === "true" || value === "1" || value === 1) return true;
-    if (value === "off" || value === "false" || value === "0" || value === 0 || value === "")
-      return false;
-    return value;
-  },
-  z.boolean({ error: "must be true or false" }),
-);
+const flag = (name: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === "boolean") return value;
+      if (value === "on" || value === "true" || value === "1" || value === 1) return true;
+      if (value === "off" || value === "false" || value === "0" || value === 0 || value === "")
+        return false;
+      return value;
+    },
+    z.boolean({ error: `${name} must be true or false` }),
+  );
 
-const siteUrl = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z
-    .string()
-    .trim()
-    .max(2048, "URL is too long")
-    .regex(/^(\/(?![/\\])|https?:\/\/)/i, "must be a path on this site or an http(s) address")
-    .nullable(),
-);
+const siteUrl = (label: string) =>
+  z.preprocess(
+    (value) => (value === "" ? null : value),
+    z
+      .string({ error: `${label} must be a URL` })
+      .trim()
+      .max(2048, `${label} URL is too long`)
+      .regex(
+        /^(\/(?![/\\])|https?:\/\/)/i,
+        `${label} must be a path on this site or an http(s) address`,
+      )
+      .nullable(),
+  );
 
 /** The toggles of the Settings screen, in the order it shows them. */
 export const SETTINGS_FLAGS = [
@@ -95,8 +100,8 @@ export const SettingsSchema = z
       .min(1, "Site name is required")
       .max(100, "Site name is too long (100 characters at most)"),
     siteDescription: z.string().trim().max(300, "Site description is too long (300 at most)"),
-    logo: siteUrl,
-    favicon: siteUrl,
+    logo: siteUrl("Logo"),
+    favicon: siteUrl("Favicon"),
     metaTags: z.string().trim().max(1000, "Meta tags are too long (1000 characters at most)"),
     defaultCategory: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? "Freshly Pressed" : v),
@@ -107,7 +112,7 @@ export const SettingsSchema = z
       .int("Max image size must be a whole number of MB")
       .min(1, "Max image size must be at least 1 MB")
       .max(1024, "Max image size must be 1024 MB at most"),
-    ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag])),
+    ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
   .strict() as z.ZodType<Partial<SettingsInput>>;
@@ -149,7 +154,10 @@ export function updateSettings(actor: { role: Role }, input: unknown, db: Db = g
   }
   // Fields the generic collection API may echo back; they are not settable.
   const { uid: _uid, id: _id, updatedAt: _updatedAt, ...rest } = input as Record<string, unknown>;
-  const values = parseInput(SettingsSchema, rest);
+  const parsed = SettingsSchema.safeParse(rest);
+  // Each message names its field, so it is shown as it is.
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
+  const values = parsed.data;
   getSettings(db);
   return db
     .update(settings)

@@ -1,11 +1,12 @@
 /** `POST /newsletter/join` (SPEC §7) body `{email, name, audience}` → `{type, message}`. */
+import { apiHandler, postOnlyLoader } from "~/api.server";
 import { getDb } from "~/db.server";
-import { jsonResult, methodNotAllowed, readBody } from "~/json.server";
+import { readBody } from "~/json.server";
 import { joinNewsletter } from "~/subscribers.server";
 import type { Route } from "./+types/api.newsletter-join";
 
-export const loader = methodNotAllowed;
+export const loader = postOnlyLoader;
 
-export function action({ request }: Route.ActionArgs) {
-  return jsonResult(async () => joinNewsletter(getDb(), await readBody(request)));
-}
+export const action = apiHandler(async ({ request }: Route.ActionArgs) =>
+  joinNewsletter(getDb(), await readBody(request)),
+);

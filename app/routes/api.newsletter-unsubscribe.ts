@@ -1,11 +1,25 @@
-/** `POST /newsletter/unsubscribe` (SPEC §7) body `{email}` → `{type, message}`. */
+/**
+ * `POST /newsletter/unsubscribe` (SPEC §7) body `{email}` → `{type, message}`.
+ *
+ * It is also the newsletters' `List-Unsubscribe` address
+ * (`/newsletter/unsubscribe?email=…`): a mail client's one-click POST (RFC
+ * 8058, body `List-Unsubscribe=One-Click`) carries the email only in the query,
+ * and a GET (a person opening the link) is sent to the `/unsubscribe` page.
+ */
+import { redirect } from "react-router";
+import { apiHandler } from "~/api.server";
 import { getDb } from "~/db.server";
-import { jsonResult, methodNotAllowed, readBody } from "~/json.server";
+import { readBody } from "~/json.server";
 import { unsubscribe } from "~/subscribers.server";
 import type { Route } from "./+types/api.newsletter-unsubscribe";
 
-export const loader = methodNotAllowed;
+export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
+  const email = new URL(request.url).searchParams.get("email") ?? "";
+  return redirect(`/unsubscribe?${new URLSearchParams({ email })}`, 303);
+});
 
-export function action({ request }: Route.ActionArgs) {
-  return jsonResult(async () => unsubscribe(getDb(), await readBody(request)));
-}
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readBody(request);
+  const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
+  return unsubscribe(getDb(), { ...body, email });
+});

@@ -1,11 +1,13 @@
 /** `POST /posts/like/:id` (SPEC §7): +1 like, no body. */
+import { apiHandler, postOnlyLoader } from "~/api.server";
 import { getDb } from "~/db.server";
 import { likePost } from "~/engagement.server";
-import { jsonResult, methodNotAllowed } from "~/json.server";
 import type { Route } from "./+types/api.posts-like";
 
-export const loader = methodNotAllowed;
+export const loader = postOnlyLoader;
 
-export function action({ params }: Route.ActionArgs) {
-  return jsonResult(() => ({ message: "Liked", ...likePost(getDb(), params.id) }));
-}
+export const action = apiHandler(({ params }: Route.ActionArgs) => ({
+  type: "success",
+  message: "Liked",
+  ...likePost(getDb(), params.id),
+}));

@@ -294,7 +294,7 @@ describe("updateSettings", () => {
       [{ siteName: "  " }, "Site name is required"],
       [{ maxImageSize: "lots" }, "Max image size must be a number"],
       [{ maxImageSize: 0 }, "at least 1 MB"],
-      [{ logo: "javascript:alert(1)" }, "logo"],
+      [{ logo: "javascript:alert(1)" }, "Logo must be a path"],
       [{ enableCaptcha: "maybe" }, "enableCaptcha"],
       [{ surprise: 1 }, "surprise"],
     ];

@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+import type { Role } from "#db/schema";
+import { Avatar } from "~/components/admin/avatar";
+import { useHydrated } from "~/components/admin/toasts";
+import { ThemeToggle } from "~/components/theme-toggle";
+import { can } from "~/utils/permissions";
+
+type SidebarUser = { name: string; role: Role; photo: string | null };
+type Link = { to: string; label: string };
+type Group = { id: string; label: string; base: string; links: Link[] };
+
+/** The menu of SPEC §6 for `role`, built from the same capability table the server checks. */
+export function menuFor(role: Role): { top: Link[]; groups: Group[]; bottom: Link[] } {
+  const admin = can(role, "manageSite");
+  const top: Link[] = admin
+    ? [
+        { to: "/admin/dashboard", label: "Dashboard" },
+        { to: "/admin/pages", label: "Pages" },
+        { to: "/admin/comments", label: "Comments" },
+      ]
+    : [];
+  const groups: Group[] = [];
+  if (can(role, "writePosts")) {
+    const links = [
+      { to: "/admin/posts", label: "All Posts" },
+      { to: "/admin/posts/add", label: "Add Post" },
+    ];
+    if (can(role, "manageTaxonomy")) {
+      links.push(
+        { to: "/admin/posts/categories", label: "Categories" },
+        { to: "/admin/posts/tags", label: "Tags" },
+      );
+    }
+    groups.push({ id: "posts", label: "Posts", base: "/admin/posts", links });
+  }
+  if (can(role, "useMedia")) {
+    groups.push({
+      id: "media",
+      label: "Media",
+      base: "/admin/media",
+      links: [
+        { to: "/admin/media/library", label: "Library" },
+        { to: "/admin/media/add", label: "Add Media" },
+      ],
+    });
+  }
+  groups.push({
+    id: "users",
+    label: "Users",
+    base: "/admin/users",
+    links: [
+      ...(admin
+        ? [
+            { to: "/admin/users", label: "All Users" },
+            { to: "/admin/users/add", label: "Add User" },
+          ]
+        : []),
+      { to: "/admin/users/profile", label: "My Profile" },
+    ],
+  });
+  if (can(role, "manageMail")) {
+    groups.push({
+      id: "mail",
+      label: "Mail",
+      base: "/admin/mail",
+      links: [
+        { to: "/admin/mail/send-newsletter", label: "Send Newsletter" },
+        { to: "/admin/mail/subscribers-list", label: "Subscribers List" },
+      ],
+    });
+  }
+  const bottom: Link[] = admin
+    ? [
+        { to: "/admin/analytics", label: "Analytics" },
+        { to: "/admin/settings", label: "Settings" },
+      ]
+    : [];
+  return { top, groups, bottom };
+}
+
+export const SIDEBAR_ID = "admin-sidebar";
+
+/**
+ * The admin sidebar (SPEC §2). Below 640 px it is a drawer: without
+ * JavaScript the open link targets `#admin-sidebar` (CSS `:target` shows it)
+ * and the close button and the backdrop link to `#`; with JavaScript the same
+ * controls toggle state, and a click outside the drawer closes it.
+ */
+export function AdminSidebar({ user }: { user: SidebarUser }) {
+  const { pathname } = useLocation();
+  const menu = menuFor(user.role);
+  const [open, setOpen] = useState(false);
+  const drawer = useRef<HTMLElement>(null);
+
+  const hydrated = useHydrated();
+
+  // Close after navigating and on an outside click.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (drawer.current && !drawer.current.contains(target)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    // Registered after the opening click has finished.
+    const timer = setTimeout(() => {
+      document.addEventListener("pointerdown", onPointer);
+      document.addEventListener("keydown", onKey);
+    });
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const menuIcon = (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M3 6h18M3 12h18M3 18h18"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+  const closeIcon = (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+
+  return (
+    <>
+      <div className="admin-topbar">
+        {hydrated ? (
+          <button
+            type="button"
+            className="icon-button drawer-open"
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+          >
+            {menuIcon}
+            <span className="visually-hidden">Open menu</span>
+          </button>
+        ) : (
+          <a href={`#${SIDEBAR_ID}`} className="icon-button drawer-open">
+            {menuIcon}
+            <span className="visually-hidden">Open menu</span>
+          </a>
+        )}
+        <span className="admin-topbar-title">Back office</span>
+      </div>
+      {hydrated ? (
+        <div className={`drawer-backdrop${open ? " is-open" : ""}`} aria-hidden="true" />
+      ) : (
+        <a href="#admin-main" className="drawer-backdrop" tabIndex={-1}>
+          <span className="visually-hidden">Close menu</span>
+        </a>
+      )}
+      <aside
+        id={SIDEBAR_ID}
+        ref={drawer}
+        className={`admin-sidebar${open ? " is-open" : ""}`}
+        aria-label="Back office"
+      >
+        <div className="sidebar-head">
+          <Avatar name={user.name} photo={user.photo} size={44} />
+          <p className="sidebar-user">
+            <span className="sidebar-name">{user.name}</span>{" "}
+            <span className="sidebar-role">({user.role})</span>
+          </p>
+          {hydrated ? (
+            <button
+              type="button"
+              className="icon-button drawer-close"
+              onClick={() => setOpen(false)}
+            >
+              {closeIcon}
+              <span className="visually-hidden">Close menu</span>
+            </button>
+          ) : (
+            <a href="#admin-main" className="icon-button drawer-close">
+              {closeIcon}
+              <span className="visually-hidden">Close menu</span>
+            </a>
+          )}
+        </div>
+        <nav className="sidebar-nav" aria-label="Admin">
+          <ul>
+            {menu.top.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {menu.groups.map((group) => (
+            <details
+              key={group.id}
+              className="sidebar-group"
+              data-group={group.id}
+              open={pathname.startsWith(group.base) || undefined}
+            >
+              <summary>{group.label}</summary>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+        </nav>
+        <div className="sidebar-bottom">
+          {menu.bottom.map((link) => (
+            <NavLink key={link.to} to={link.to} className="sidebar-bottom-link">
+              {link.label}
+            </NavLink>
+          ))}
+          <ThemeToggle />
+        </div>
+      </aside>
+    </>
+  );
+}
+
+/** Logout: a POST (state changes are never GETs); ends the session, goes to login. */
+export function LogoutButton({ className = "button button-secondary" }: { className?: string }) {
+  return (
+    <Form method="post" action="/admin/logout" className="inline-form">
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useSyncExternalStore } from "react";
+import toast, { Toaster, useToasterStore } from "react-hot-toast";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+
+/** SPEC §9: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
+export const TOAST_LIMIT = 20;
+export const TOAST_DURATIONS = { default: 4000, success: 2000, error: 4000 } as const;
+
+const subscribeNothing = () => () => {};
+/** False during the server render and hydration, true once JavaScript runs. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+type Flash = { type: "success" | "error"; message: string };
+
+function useFlash(): Flash | null {
+  return useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
+}
+
+/** Shows a message as a toast of its kind. */
+export function notify(flash: Flash, id?: string) {
+  if (flash.type === "success") toast.success(flash.message, { id });
+  else toast.error(flash.message, { id });
+}
+
+/**
+ * The one <Toaster> (in root): the spec's durations and limit, and the flash
+ * of the last action shown as a toast once JavaScript runs.
+ */
+export function AppToaster() {
+  const flash = useFlash();
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    if (flash) notify(flash);
+  }, [flash]);
+  useEffect(() => {
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => {
+        toast.dismiss(t.id);
+      });
+  }, [toasts]);
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        duration: TOAST_DURATIONS.default,
+        success: { duration: TOAST_DURATIONS.success },
+        error: { duration: TOAST_DURATIONS.error },
+        loading: { duration: Number.POSITIVE_INFINITY },
+      }}
+    />
+  );
+}
+
+/**
+ * The last action's outcome in the page, for readers without JavaScript
+ * (with it, the same message is a toast and this stays empty).
+ */
+export function FlashNotice() {
+  const flash = useFlash();
+  const hydrated = useHydrated();
+  if (!flash || hydrated) return null;
+  return (
+    <p role="status" className={`notice notice-${flash.type}`}>
+      {flash.message}
+    </p>
+  );
+}
+
+/** A refused form's message: always in the page (beside the form) and, with JavaScript, a toast. */
+export function FormError({ result }: { result: { error?: string | null } | undefined }) {
+  const message = result?.error;
+  useEffect(() => {
+    // Keyed on the action's result, so the same message twice toasts twice.
+    if (result?.error) toast.error(result.error);
+  }, [result]);
+  if (!message) return null;
+  return (
+    <p role="alert" className="notice notice-error">
+      {message}
+    </p>
+  );
+}

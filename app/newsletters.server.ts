@@ -1,0 +1,658 @@
+/**
+ * Newsletters (SPEC §2 Send Newsletter, §3 draft, §7 `POST /newsletter/send`,
+ * ARCHITECTURE §4 Mail): queueing a send, and the background sender that
+ * delivers it through nodemailer.
+ *
+ * Queueing writes the `newsletters` row and one `newsletter_deliveries` row
+ * per Active subscriber of the audience in one transaction (one INSERT …
+ * SELECT, never a query per subscriber) and returns at once. The sender works
+ * through pending rows in batches, marking each sent or failed as it goes, so
+ * a restart resumes with the rows still pending and a sent row is never sent
+ * again. Transport: SMTP when `SMTP_URL` is set, otherwise one `.eml` file per
+ * message in `DATA_DIR/outbox/`.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
+import type { SendMailOptions } from "nodemailer/lib/mailer";
+import { z } from "zod";
+import {
+  NEWSLETTER_AUDIENCES,
+  type Newsletter,
+  type NewsletterAudience,
+  newsletterDeliveries,
+  newsletters,
+} from "#db/schema";
+import type { SessionUser } from "~/auth.server";
+import { assertCan } from "~/auth.server";
+import { type Db, getDb } from "~/db.server";
+import { type Env, readEnv } from "~/env.server";
+import { badRequest, parseInput } from "~/errors.server";
+import { sanitizePostHtml } from "~/sanitize.server";
+import { getSettings } from "~/settings.server";
+import { htmlToText } from "~/utils/text";
+
+// ---------------------------------------------------------------------------
+// Input
+
+/** "All Subscribers", "all", "news" … → the stored audience names. */
+function normaliseAudience(value: unknown) {
+  if (typeof value !== "string") return value;
+  const v = value.trim().toLowerCase();
+  if (v === "all" || v === "all subscribers") return "All";
+  return NEWSLETTER_AUDIENCES.find((a) => a.toLowerCase() === v) ?? value;
+}
+
+/**
+ * An image or file the message refers to: a path on this site (`/uploads/…`,
+ * `/demo/…`) or an http(s) URL. Empty means none.
+ */
+const assetSchema = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
+  z
+    .string({ error: "must be a URL" })
+    .trim()
+    .max(2048, "is too long")
+    .refine(
+      (v) => /^\/(?!\/)[^\s\\]*$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
+      "must be a path on this site or an http(s) URL",
+    )
+    .nullable(),
+);
+
+/** SPEC §3 newsletter draft `{subject, audience, content, photo, attachment}`. */
+export const newsletterDraftSchema = z.object({
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Subject is too long (200 characters at most)"),
+  audience: z.preprocess(
+    normaliseAudience,
+    z.enum(NEWSLETTER_AUDIENCES, {
+      error: "Audience must be All Subscribers, News, Music or Promotions",
+    }),
+  ),
+  content: z
+    .string({ error: "Content is required" })
+    .max(500_000, "Content is too long")
+    .refine((v) => v.trim() !== "", "Content is required"),
+  photo: assetSchema.optional().default(null),
+  attachment: assetSchema
+    .optional()
+    .default(null)
+    .refine((v) => v === null || v.startsWith("/uploads/"), {
+      message: "must be a file uploaded to this site (/uploads/…)",
+    }),
+});
+export type NewsletterDraftInput = z.input<typeof newsletterDraftSchema>;
+
+// ---------------------------------------------------------------------------
+// Queueing
+
+export type NewsletterSummary = {
+  id: number;
+  uid: string;
+  subject: string;
+  audience: NewsletterAudience;
+  status: Newsletter["status"];
+  recipientCount: number;
+  deliveredCount: number;
+  failedCount: number;
+  createdAt: number;
+  queuedAt: number | null;
+  sentAt: number | null;
+};
+
+function toSummary(n: Newsletter): NewsletterSummary {
+  return {
+    id: n.id,
+    uid: n.uid,
+    subject: n.subject,
+    audience: n.audience,
+    status: n.status,
+    recipientCount: n.recipientCount,
+    deliveredCount: n.deliveredCount,
+    failedCount: n.failedCount,
+    createdAt: n.createdAt.getTime(),
+    queuedAt: n.queuedAt?.getTime() ?? null,
+    sentAt: n.sentAt?.getTime() ?? null,
+  };
+}
+
+function audienceLabel(audience: NewsletterAudience) {
+  return audience === "All" ? "All Subscribers" : audience;
+}
+
+/**
+ * Queues a newsletter for every Active subscriber of its audience ("All":
+ * every Active subscriber). Administrators and Editors only (`manageMail`).
+ * 400 for bad input or an audience with nobody to send to; nothing is written
+ * then. Returns at once: call `kickNewsletterSender()` to start delivery.
+ */
+export function queueNewsletter(
+  db: Db,
+  user: SessionUser,
+  input: unknown,
+  now = new Date(),
+): NewsletterSummary {
+  assertCan(user, "manageMail");
+  const draft = parseInput(newsletterDraftSchema, input);
+  const content = sanitizePostHtml(draft.content);
+  if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
+    throw badRequest("Content is required");
+  }
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(newsletters)
+      .values({
+        uid: crypto.randomUUID(),
+        subject: draft.subject,
+        audience: draft.audience,
+        content,
+        photo: draft.photo,
+        attachment: draft.attachment,
+        attachmentName: draft.attachment ? basename(draft.attachment) : null,
+        status: "queued",
+        createdBy: user.id,
+        createdAt: now,
+        queuedAt: now,
+      })
+      .returning()
+      .get();
+    const audienceFilter =
+      draft.audience === "All"
+        ? sql``
+        : sql`and exists (select 1 from subscriber_audiences a
+                where a.subscriber_id = s.id and a.audience = ${draft.audience})`;
+    const inserted = tx.run(sql`
+      insert into newsletter_deliveries (newsletter_id, subscriber_id, email, name, status, attempts)
+      select ${row.id}, s.id, s.email, s.name, 'pending', 0
+      from subscribers s
+      where s.status = 'Active' ${audienceFilter}`);
+    const recipients = Number(inserted.changes);
+    if (recipients === 0) {
+      // Throwing rolls the transaction back: nothing is written.
+      throw badRequest(
+        `There are no active subscribers in the ${audienceLabel(draft.audience)} audience`,
+      );
+    }
+    const queued = tx
+      .update(newsletters)
+      .set({ recipientCount: recipients })
+      .where(eq(newsletters.id, row.id))
+      .returning()
+      .get();
+    return toSummary(queued);
+  });
+}
+
+export function getNewsletter(db: Db, uid: string): NewsletterSummary | undefined {
+  const row = db.select().from(newsletters).where(eq(newsletters.uid, uid)).get();
+  return row ? toSummary(row) : undefined;
+}
+
+/** Newest first, for the admin screens (issue 7). */
+export function listNewsletters(db: Db, limit = 50): NewsletterSummary[] {
+  return db
+    .select()
+    .from(newsletters)
+    .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
+    .limit(limit)
+    .all()
+    .map(toSummary);
+}
+
+export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+
+export function listDeliveries(db: Db, newsletterId: number): DeliveryRow[] {
+  return db
+    .select()
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+    .orderBy(asc(newsletterDeliveries.subscriberId))
+    .all();
+}
+
+// ---------------------------------------------------------------------------
+// The message
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/**
+ * The plain-text part: `htmlToText`, with each link's address after its text
+ * and list items as "- " lines.
+ */
+export function emailText(html: string): string {
+  return htmlToText(
+    html
+      .replace(
+        /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+        (_m, href: string, text: string) => (text.includes(href) ? text : `${text} (${href})`),
+      )
+      .replace(/<li\b[^>]*>/gi, "<li>- "),
+  );
+}
+
+/** The page a reader opens from the message (SPEC §2 `/unsubscribe?email=`). */
+export function unsubscribeUrl(publicUrl: string, email: string) {
+  return `${publicUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * The `List-Unsubscribe` address: the JSON call, which takes a mail client's
+ * one-click POST (RFC 8058) with the email in the query, and sends a GET to
+ * the page above.
+ */
+export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
+  return `${publicUrl}/newsletter/unsubscribe?email=${encodeURIComponent(email)}`;
+}
+
+/** A file under DATA_DIR/uploads for a `/uploads/…` path, if it exists and stays inside. */
+function uploadedFile(env: Env, path: string | null): string | null {
+  if (!path?.startsWith("/uploads/")) return null;
+  const file = resolve(env.uploadsDir, `.${decodeURIComponent(path.slice("/uploads".length))}`);
+  const rel = relative(env.uploadsDir, file);
+  if (rel.startsWith("..") || rel.startsWith(sep) || !existsSync(file)) return null;
+  return file;
+}
+
+const absolute = (publicUrl: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
+
+const FEATURED_CID = "featured-image@inkwell";
+
+type Recipient = { email: string; name: string };
+
+/** The nodemailer message for one recipient. */
+export function composeMessage(
+  env: Env,
+  siteName: string,
+  letter: Newsletter,
+  to: Recipient,
+): SendMailOptions {
+  const unsubscribe = unsubscribeUrl(env.publicUrl, to.email);
+  const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
+  const photoFile = uploadedFile(env, letter.photo);
+  const photoSrc = photoFile
+    ? `cid:${FEATURED_CID}`
+    : letter.photo
+      ? absolute(env.publicUrl, letter.photo)
+      : null;
+  const attachmentFile = uploadedFile(env, letter.attachment);
+  const site = escapeHtml(siteName);
+  const greeting = to.name ? `Hello ${escapeHtml(to.name)},` : "Hello,";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.subject)}</title></head>
+<body style="margin:0;padding:0;background:#F7F7F7;color:#222222;font-family:system-ui,sans-serif">
+<div style="max-width:640px;margin:0 auto;padding:24px;background:#ffffff">
+<p style="font-size:20px;font-weight:bold;color:#0062CC;margin:0 0 16px">${site}</p>
+${photoSrc ? `<img src="${escapeHtml(photoSrc)}" alt="" style="max-width:100%;height:auto;display:block;margin:0 0 16px">` : ""}
+<h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(letter.subject)}</h1>
+<p>${greeting}</p>
+${letter.content}
+<hr style="margin:32px 0 16px;border:0;border-top:1px solid #dddddd">
+<p style="font-size:13px;color:#555555">You receive this because you subscribed to the ${site} newsletter (${escapeHtml(audienceLabel(letter.audience))}).
+<a href="${escapeHtml(unsubscribe)}" style="color:#0062CC">Unsubscribe</a></p>
+</div></body></html>`;
+  const text = [
+    siteName,
+    "",
+    letter.subject,
+    "",
+    to.name ? `Hello ${to.name},` : "Hello,",
+    "",
+    emailText(letter.content),
+    "",
+    "--",
+    `You receive this because you subscribed to the ${siteName} newsletter (${audienceLabel(letter.audience)}).`,
+    `Unsubscribe: ${unsubscribe}`,
+  ].join("\n");
+  const attachments: NonNullable<SendMailOptions["attachments"]> = [];
+  if (photoFile)
+    attachments.push({ path: photoFile, cid: FEATURED_CID, filename: basename(photoFile) });
+  if (attachmentFile) {
+    attachments.push({
+      path: attachmentFile,
+      filename: letter.attachmentName ?? basename(attachmentFile),
+    });
+  }
+  return {
+    from: { name: siteName, address: fromAddress },
+    to: to.name ? { name: to.name, address: to.email } : to.email,
+    subject: letter.subject,
+    html,
+    text,
+    attachments,
+    list: { unsubscribe: oneClickUnsubscribeUrl(env.publicUrl, to.email) },
+    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Transport
+
+/** Where messages go: SMTP (`SMTP_URL`) or `.eml` files in the outbox. */
+export type MailTransport = {
+  kind: "smtp" | "outbox";
+  send(message: SendMailOptions, name: string): Promise<void>;
+  close(): void;
+};
+
+export function createMailTransport(env: Env = readEnv()): MailTransport {
+  if (env.smtpUrl) {
+    const smtp = nodemailer.createTransport(env.smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await smtp.sendMail(message);
+      },
+      close: () => smtp.close(),
+    };
+  }
+  const stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    kind: "outbox",
+    async send(message, name) {
+      const info = await stream.sendMail(message);
+      await mkdir(env.outboxDir, { recursive: true });
+      await writeFile(join(env.outboxDir, `${name}.eml`), info.message as Buffer);
+    },
+    close: () => stream.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The sender
+
+/** A failure worth retrying (a 4xx SMTP reply, a dropped connection) stays pending this many tries. */
+export const MAX_ATTEMPTS = 3;
+
+export type SenderOptions = {
+  batchSize?: number;
+  /** Pause before retrying messages that failed for a temporary reason. */
+  retryDelayMs?: number;
+  transport?: MailTransport;
+  log?: (line: string) => void;
+};
+
+type SendError = Error & { responseCode?: number; code?: string };
+
+function isPermanent(error: SendError) {
+  return typeof error.responseCode === "number" && error.responseCode >= 500;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivers queued newsletters in the background, one batch at a time. One per
+ * process (see `startNewsletterSender`); tests build their own.
+ */
+export class NewsletterSender {
+  private readonly batchSize: number;
+  private readonly retryDelayMs: number;
+  private readonly log: (line: string) => void;
+  private transport: MailTransport | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly db: () => Db = getDb,
+    options: SenderOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 50;
+    this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.log = options.log ?? ((line) => console.log(line));
+    this.transport = options.transport;
+  }
+
+  /** Starts (or restarts) a pass over everything pending; returns at once. */
+  kick(): void {
+    if (this.stopping) return;
+    this.again = true;
+    this.wake?.();
+    if (!this.running) {
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+      });
+    }
+  }
+
+  /** Resolves when nothing is pending any more (or the sender stopped). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Lets the message in flight finish, then stops; pending rows wait for the
+   * next start. When nothing is in flight it stops at once (synchronously).
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    const closeTransport = () => {
+      this.transport?.close();
+      this.transport = undefined;
+    };
+    if (!this.running) {
+      closeTransport();
+      return Promise.resolve();
+    }
+    return this.running.then(closeTransport);
+  }
+
+  get isStopping() {
+    return this.stopping;
+  }
+
+  /** True while a pass is running (a message may be in flight). */
+  get isBusy() {
+    return this.running !== undefined;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.again && !this.stopping) {
+      this.again = false;
+      try {
+        const retryLater = await this.deliverPending();
+        if (retryLater && !this.stopping) {
+          this.again = true;
+          await new Promise<void>((r) => {
+            this.wake = r;
+            setTimeout(r, this.retryDelayMs).unref?.();
+          });
+          this.wake = undefined;
+        }
+      } catch (error) {
+        if (this.stopping) return;
+        this.log(`Newsletter sender: ${(error as Error).message}`);
+        await sleep(this.retryDelayMs);
+        this.again = true;
+      }
+    }
+  }
+
+  /** One pass over every queued or sending newsletter; true when some messages wait for a retry. */
+  private async deliverPending(): Promise<boolean> {
+    let retryLater = false;
+    const db = this.db();
+    const open = db
+      .select()
+      .from(newsletters)
+      .where(inArray(newsletters.status, ["queued", "sending"]))
+      .orderBy(asc(newsletters.id))
+      .all();
+    for (const letter of open) {
+      if (this.stopping) return false;
+      if (await this.deliverNewsletter(db, letter)) retryLater = true;
+    }
+    return retryLater;
+  }
+
+  private async deliverNewsletter(db: Db, letter: Newsletter): Promise<boolean> {
+    const env = readEnv();
+    this.transport ??= createMailTransport(env);
+    if (letter.status === "queued") {
+      db.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, letter.id)).run();
+    }
+    const siteName = getSettings(db).siteName;
+    // A cursor over subscriber ids: a message that failed for a temporary
+    // reason stays pending and is retried on the next pass, not in this one.
+    let after = 0;
+    for (;;) {
+      if (this.stopping) return false;
+      const batch = db
+        .select()
+        .from(newsletterDeliveries)
+        .where(
+          and(
+            eq(newsletterDeliveries.newsletterId, letter.id),
+            eq(newsletterDeliveries.status, "pending"),
+            gt(newsletterDeliveries.subscriberId, after),
+          ),
+        )
+        .orderBy(asc(newsletterDeliveries.subscriberId))
+        .limit(this.batchSize)
+        .all();
+      if (batch.length === 0) break;
+      for (const delivery of batch) {
+        if (this.stopping) return false;
+        after = delivery.subscriberId;
+        await this.deliverOne(db, env, siteName, letter, delivery);
+      }
+    }
+    return this.finishIfDone(db, letter.id);
+  }
+
+  private async deliverOne(
+    db: Db,
+    env: Env,
+    siteName: string,
+    letter: Newsletter,
+    delivery: DeliveryRow,
+  ): Promise<void> {
+    const transport = this.transport as MailTransport;
+    const message = composeMessage(env, siteName, letter, delivery);
+    const where = and(
+      eq(newsletterDeliveries.newsletterId, letter.id),
+      eq(newsletterDeliveries.subscriberId, delivery.subscriberId),
+      eq(newsletterDeliveries.status, "pending"),
+    );
+    try {
+      await transport.send(
+        message,
+        `${letter.id}-${delivery.subscriberId}-${letter.uid.slice(0, 8)}`,
+      );
+    } catch (caught) {
+      const error = caught as SendError;
+      const attempts = delivery.attempts + 1;
+      const failed = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+      db.transaction((tx) => {
+        const changed = tx
+          .update(newsletterDeliveries)
+          .set({
+            status: failed ? "failed" : "pending",
+            attempts,
+            error: String(error.message ?? error).slice(0, 500),
+            updatedAt: new Date(),
+          })
+          .where(where)
+          .run().changes;
+        if (failed && changed) {
+          tx.update(newsletters)
+            .set({ failedCount: sql`${newsletters.failedCount} + 1` })
+            .where(eq(newsletters.id, letter.id))
+            .run();
+        }
+      });
+      return;
+    }
+    db.transaction((tx) => {
+      const changed = tx
+        .update(newsletterDeliveries)
+        .set({
+          status: "sent",
+          attempts: delivery.attempts + 1,
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(where)
+        .run().changes;
+      if (changed) {
+        tx.update(newsletters)
+          .set({ deliveredCount: sql`${newsletters.deliveredCount} + 1` })
+          .where(eq(newsletters.id, letter.id))
+          .run();
+      }
+    });
+  }
+
+  /** Marks the newsletter sent (or failed, when nobody got it) once nothing is pending. */
+  private finishIfDone(db: Db, id: number): boolean {
+    const pending = db
+      .select({ n: sql<number>`count(*)` })
+      .from(newsletterDeliveries)
+      .where(
+        and(eq(newsletterDeliveries.newsletterId, id), eq(newsletterDeliveries.status, "pending")),
+      )
+      .get()?.n;
+    if (pending) return true;
+    db.update(newsletters)
+      .set({
+        status: sql`case when ${newsletters.deliveredCount} > 0 then 'sent' else 'failed' end`,
+        sentAt: new Date(),
+      })
+      .where(eq(newsletters.id, id))
+      .run();
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The process's sender
+
+const globalForSender = globalThis as typeof globalThis & { __inkwellSender?: NewsletterSender };
+
+/** Starts the process's sender (bootstrap) and resumes whatever is pending. */
+export function startNewsletterSender(options: SenderOptions = {}): NewsletterSender {
+  const existing = globalForSender.__inkwellSender;
+  if (existing && !existing.isStopping) {
+    existing.kick();
+    return existing;
+  }
+  const sender = new NewsletterSender(getDb, options);
+  globalForSender.__inkwellSender = sender;
+  sender.kick();
+  return sender;
+}
+
+/** After queueing: deliver now, if the process's sender runs. */
+export function kickNewsletterSender(): void {
+  globalForSender.__inkwellSender?.kick();
+}
+
+/**
+ * Stops the process's sender (shutdown): undefined when it was idle and has
+ * stopped already, else a promise that resolves after the message in flight.
+ */
+export function stopNewsletterSender(): Promise<void> | undefined {
+  const sender = globalForSender.__inkwellSender;
+  globalForSender.__inkwellSender = undefined;
+  if (!sender) return undefined;
+  const busy = sender.isBusy;
+  const stopped = sender.stop();
+  return busy ? stopped : undefined;
+}

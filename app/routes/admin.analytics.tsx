@@ -1,0 +1,74 @@
+import { requireAdminScreen } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { getAnalyticsData } from "~/dashboard.server";
+import type { Route } from "./+types/admin.analytics";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Analytics", "/admin/analytics");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdminScreen(request);
+  return getAnalyticsData(user);
+}
+
+export default function Analytics({ loaderData: data }: Route.ComponentProps) {
+  const cards = [
+    { title: "Total Views", value: data.totalViews.toLocaleString("en") },
+    { title: "Avg Time on Page", value: data.avgTimeOnPage },
+    { title: "Bounce Rate", value: `${data.bounceRate}%` },
+    { title: "Total Comments", value: data.totalComments.toLocaleString("en") },
+    { title: "Shares", value: data.totalShares.toLocaleString("en") },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        subtitle="Published posts. Averages are weighted by views. Comments are not part of the product yet, so their count is 0."
+      />
+      <section className="stat-cards" aria-label="Totals">
+        {cards.map((card) => (
+          <article key={card.title} className="stat-card">
+            <h2>{card.title}</h2>
+            <p className="stat-value">
+              <strong>{card.value}</strong>
+            </p>
+          </article>
+        ))}
+      </section>
+      <section className="admin-panel" aria-labelledby="top-posts">
+        <h2 id="top-posts">Top-Performing Posts</h2>
+        {data.topPosts.length === 0 ? (
+          <p className="empty">No published posts yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col" className="num">
+                    Views
+                  </th>
+                  <th scope="col" className="num">
+                    Shares
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.topPosts.map((post) => (
+                  <tr key={post.url}>
+                    <td>
+                      <a href={post.url}>{post.title}</a>
+                    </td>
+                    <td className="num">{post.views.toLocaleString("en")}</td>
+                    <td className="num">{post.shares.toLocaleString("en")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

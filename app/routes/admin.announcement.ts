@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/auth.server";
+import { announcementCookieName } from "~/components/admin/announcement";
+import { safeRedirectPath } from "~/utils/redirect";
+import type { Route } from "./+types/admin.announcement";
+
+const DismissSchema = z.object({
+  id: z.string().regex(/^[a-z]{1,20}$/),
+  date: z.string().regex(/^\d{8}$/),
+});
+
+/**
+ * Dismiss without JavaScript: remembers the announcement's date in a cookie
+ * (one per announcement id, so a newer date replaces the older flag) and
+ * goes back to the page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const back = safeRedirectPath(form.get("redirectTo"), "/admin/posts");
+  const parsed = DismissSchema.safeParse({ id: form.get("id"), date: form.get("date") });
+  if (!parsed.success) throw new Response("Unknown announcement", { status: 400 });
+  const { id, date } = parsed.data;
+  return redirect(back, {
+    headers: {
+      "Set-Cookie": `${announcementCookieName(id)}=${date}; Path=/admin; Max-Age=31536000; SameSite=Lax`,
+    },
+  });
+}
+
+export function loader() {
+  return redirect("/admin/posts");
+}

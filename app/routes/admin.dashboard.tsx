@@ -1,0 +1,134 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { requireAdminScreen } from "~/auth.server";
+import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
+import { Avatar } from "~/components/admin/avatar";
+import { adminMeta, siteNameOf } from "~/components/admin/meta";
+import { getDashboardData } from "~/dashboard.server";
+import type { loader as layoutLoader } from "~/routes/admin.layout";
+import { relativeTime } from "~/utils/time";
+import type { Route } from "./+types/admin.dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Dashboard", "/admin/dashboard");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdminScreen(request);
+  return { data: getDashboardData(user), now: Date.now() };
+}
+
+export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
+  const { data, now } = loaderData;
+  const dismissed = useRouteLoaderData<typeof layoutLoader>("routes/admin.layout")?.dismissed ?? {};
+  const siteName = siteNameOf(matches);
+  const cards = [
+    { title: "Total Posts", label: "Posts", value: data.totalPosts, to: "/admin/posts" },
+    { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
+    {
+      title: "Total Subscribers",
+      label: "Subscribers",
+      value: data.totalSubscribers,
+      to: "/admin/mail/subscribers-list",
+    },
+  ];
+  return (
+    <>
+      <header className="admin-page-header">
+        <h1>
+          Dashboard <span className="muted">{siteName}</span>
+        </h1>
+      </header>
+      <Announcement
+        id={DASHBOARD_ANNOUNCEMENT.id}
+        date={DASHBOARD_ANNOUNCEMENT.date}
+        title="Attention All Admins"
+        dismissed={(dismissed[DASHBOARD_ANNOUNCEMENT.id] ?? "") >= DASHBOARD_ANNOUNCEMENT.date}
+      >
+        <p>
+          We have updated the platform. New guidelines for the admin dashboard are in place, and
+          some pages are still being built: if something you need is missing, contact support.
+        </p>
+      </Announcement>
+      <section className="stat-cards" aria-label="Summary">
+        {cards.map((card) => (
+          <article key={card.title} className="stat-card">
+            <h2>{card.title}</h2>
+            <p className="stat-value">
+              <strong>{card.value.toLocaleString("en")}</strong> <span>{card.label}</span>
+            </p>
+            <Link
+              to={card.to}
+              className="button button-secondary"
+              aria-label={`View more: ${card.title}`}
+            >
+              View More
+            </Link>
+          </article>
+        ))}
+      </section>
+      <section className="admin-panel" aria-labelledby="statistics">
+        <h2 id="statistics">Statistics</h2>
+        <p className="muted">
+          Views, time on page, bounce rate and the top posts are on the{" "}
+          <Link to="/admin/analytics">Analytics</Link> screen.
+        </p>
+      </section>
+      <div className="dashboard-lists">
+        <section className="admin-panel" aria-labelledby="recent-posts">
+          <h2 id="recent-posts">Recent Posts</h2>
+          <ul className="item-list">
+            {data.recentPosts.map((post) => (
+              <li key={post.url} className="item">
+                {post.photo ? (
+                  <img className="item-thumb" src={post.photo} alt="" width="64" height="48" />
+                ) : null}
+                <div>
+                  <a href={post.url} className="item-title">
+                    {post.title}
+                  </a>
+                  <p className="item-text">{post.summary}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {data.recentPosts.length === 0 ? <p className="empty">No posts yet.</p> : null}
+        </section>
+        <section className="admin-panel" aria-labelledby="recent-subscribers">
+          <h2 id="recent-subscribers">Recent Subscribers</h2>
+          <ul className="item-list">
+            {data.recentSubscribers.map((s) => (
+              <li key={s.email} className="item">
+                <div>
+                  <p className="item-title">{s.name}</p>
+                  <p className="item-text">{s.email}</p>
+                </div>
+                <time className="muted item-time" dateTime={new Date(s.timestamp).toISOString()}>
+                  {relativeTime(s.timestamp, now)}
+                </time>
+              </li>
+            ))}
+          </ul>
+          {data.recentSubscribers.length === 0 ? (
+            <p className="empty">No subscribers yet.</p>
+          ) : null}
+        </section>
+        <section className="admin-panel" aria-labelledby="active-bloggers">
+          <h2 id="active-bloggers">Active Bloggers</h2>
+          <ul className="item-list">
+            {data.activeBloggers.map((b) => (
+              <li key={b.email} className="item">
+                <Avatar name={b.name} photo={b.photo} size={40} />
+                <div>
+                  <p className="item-title">{b.name}</p>
+                  <p className="item-text">{b.email}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {data.activeBloggers.length === 0 ? (
+            <p className="empty">Nobody has published yet.</p>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { requireAdminScreen } from "~/auth.server";
+import { announcementCookieName } from "~/components/admin/announcement";
+import { AdminSidebar } from "~/components/admin/sidebar";
+import { FlashNotice } from "~/components/admin/toasts";
+import { ErrorPage } from "~/components/error-pages";
+import adminCss from "~/styles/admin.css?url";
+import type { Route } from "./+types/admin.layout";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+
+/** Announcement dates dismissed without JavaScript (cookies `announcement_<id>=<date>`). */
+export function dismissedAnnouncements(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    const id = name?.startsWith(announcementCookieName(""))
+      ? name.slice("announcement_".length)
+      : "";
+    if (id && value && /^\d{8}$/.test(value)) out[id] = value;
+  }
+  return out;
+}
+
+/**
+ * Every /admin screen (except login) renders inside this layout. Its loader
+ * checks the session and the Administrator-only paths of SPEC §6; each
+ * child loader and action checks again, so no screen relies on this alone.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdminScreen(request);
+  return {
+    user: { name: user.name, role: user.role, photo: user.photo, uid: user.uid },
+    dismissed: dismissedAnnouncements(request),
+  };
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const user = useRouteLoaderData<typeof loader>("routes/admin.layout")?.user;
+  return (
+    <div className="admin-shell">
+      <a href="#admin-main" className="skip-link">
+        Skip to content
+      </a>
+      {user ? <AdminSidebar user={user} /> : null}
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <FlashNotice />
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A failing admin screen (404 for unbuilt paths) keeps the sidebar. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
+  );
+}

@@ -1,0 +1,65 @@
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { authenticateLoginForm, getOptionalUser, startSession } from "~/auth.server";
+import { FlashNotice, FormError } from "~/components/admin/toasts";
+import { isDomainError } from "~/errors.server";
+import { clientAddressContext } from "~/nonce";
+import adminCss from "~/styles/admin.css?url";
+import { rootSeo, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/admin.login";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), { title: "Login", path: "/admin/login", noindex: true });
+
+/** Signed in already: straight to the posts (SPEC §4). */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin/posts");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  try {
+    const user = await authenticateLoginForm(request, context.get(clientAddressContext));
+    return startSession(request, user, redirectTo, {
+      type: "success",
+      message: "Signed in successfully",
+    });
+  } catch (error) {
+    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const redirectTo = params.get("redirectTo");
+  const actionUrl = redirectTo
+    ? `/admin/login?${new URLSearchParams({ redirectTo })}`
+    : "/admin/login";
+  return (
+    <main id="main" className="login-page">
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title">Login</h1>
+        <FlashNotice />
+        <FormError result={result} />
+        <Form method="post" action={actionUrl} className="admin-form">
+          <label>
+            Email
+            <input type="email" name="email" autoComplete="username" required maxLength={254} />
+          </label>
+          <label>
+            Password
+            <input type="password" name="password" autoComplete="current-password" required />
+          </label>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Submit
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { endSession } from "~/auth.server";
+import type { Route } from "./+types/admin.logout";
+
+/** Logout (profile and settings): ends the session, then the login screen (SPEC §4). */
+export async function action({ request }: Route.ActionArgs) {
+  return endSession(request);
+}
+
+/** Logging out is a POST; a visit goes to the login screen. */
+export function loader() {
+  return redirect("/admin/login");
+}

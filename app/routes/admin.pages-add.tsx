@@ -1,0 +1,35 @@
+import { requireAdminScreen } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { SampleScreen } from "~/components/admin/sample-screen";
+import type { Route } from "./+types/admin.pages-add";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Add Page", "/admin/pages/add");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminScreen(request);
+  return null;
+}
+
+/** Placeholder (SPEC §2): the form is shown disabled, since pages cannot be saved yet. */
+export default function AddPage() {
+  return (
+    <SampleScreen>
+      <PageHeader title="Add New Page" subtitle="Not available yet" />
+      <form className="admin-form admin-panel" aria-label="Add page (not available yet)">
+        <fieldset disabled>
+          <label>
+            Title
+            <input type="text" name="title" />
+          </label>
+          <label htmlFor="page-content">Content</label>
+          <textarea id="page-content" name="content" rows={6} />
+          <button type="submit" className="button button-primary">
+            Publish Page
+          </button>
+        </fieldset>
+      </form>
+    </SampleScreen>
+  );
+}

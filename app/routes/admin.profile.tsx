@@ -1,0 +1,185 @@
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { formError, readAdminForm, withStoredImages } from "~/admin-forms.server";
+import { requireAdminScreen } from "~/auth.server";
+import { Avatar } from "~/components/admin/avatar";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { PasswordField } from "~/components/admin/password-field";
+import { LogoutButton } from "~/components/admin/sidebar";
+import { FormError } from "~/components/admin/toasts";
+import { redirectWithFlash } from "~/session.server";
+import { changePassword, getUserProfile, MIN_PASSWORD_LENGTH, updateProfile } from "~/users.server";
+import type { Route } from "./+types/admin.profile";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "My Profile", "/admin/users/profile");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdminScreen(request);
+  const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
+  return { profile, minLength: MIN_PASSWORD_LENGTH };
+}
+
+/**
+ * Two forms (SPEC §2 Profile): intent "profile" (name, email, photo) and
+ * intent "password". Both act on the signed-in user's own account.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdminScreen(request);
+  let fields: Record<string, string> = {};
+  let intent = "profile";
+  try {
+    const form = await readAdminForm(request, ["photo"]);
+    fields = form.fields;
+    intent = fields.intent === "password" ? "password" : "profile";
+    if (intent === "password") {
+      await form.discard();
+      changePassword(actor, { ...fields, uid: actor.uid });
+      return redirectWithFlash(request, "/admin/users/profile", {
+        type: "success",
+        message: "Password updated successfully!",
+      });
+    }
+    await withStoredImages(form, ["photo"], { collection: "users", actor }, (urls) =>
+      updateProfile(actor, {
+        uid: actor.uid,
+        name: fields.name,
+        email: fields.email,
+        photo: urls.photo,
+      }),
+    );
+  } catch (error) {
+    return formError(error, { values: fields, intent });
+  }
+  return redirectWithFlash(request, "/admin/users/profile", {
+    type: "success",
+    message: "User updated successfully!",
+  });
+}
+
+const joined = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, minLength } = loaderData;
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const mode = result?.intent ?? (params.get("mode") === "edit" ? "profile" : params.get("mode"));
+  return (
+    <>
+      <PageHeader title="My Profile">
+        <LogoutButton />
+      </PageHeader>
+      <section className="admin-panel profile-card" aria-label="Profile">
+        <Avatar name={profile.name} photo={profile.photo} size={96} />
+        <dl className="profile-facts">
+          <dt>Name</dt>
+          <dd>{profile.name}</dd>
+          <dt>Role</dt>
+          <dd>{profile.role}</dd>
+          <dt>Email</dt>
+          <dd>{profile.email}</dd>
+          <dt>Joined</dt>
+          <dd>
+            <time dateTime={new Date(profile.createdAt).toISOString()}>
+              {joined.format(profile.createdAt)}
+            </time>
+          </dd>
+        </dl>
+        <nav className="profile-modes" aria-label="Profile actions">
+          <Link
+            to="?mode=edit"
+            className="button button-secondary"
+            aria-current={mode === "profile" ? "page" : undefined}
+          >
+            Edit Profile
+          </Link>
+          <Link
+            to="?mode=password"
+            className="button button-secondary"
+            aria-current={mode === "password" ? "page" : undefined}
+          >
+            Change Password
+          </Link>
+        </nav>
+      </section>
+      <FormError result={result} />
+      {mode === "profile" ? (
+        <Form
+          method="post"
+          action="?mode=edit"
+          encType="multipart/form-data"
+          className="admin-form admin-panel"
+          aria-labelledby="edit-profile"
+        >
+          <h2 id="edit-profile">Edit Profile</h2>
+          <input type="hidden" name="intent" value="profile" />
+          <label>
+            Full Name
+            <input
+              type="text"
+              name="name"
+              maxLength={100}
+              defaultValue={result?.values.name ?? profile.name}
+            />
+          </label>
+          <label>
+            Email
+            <input
+              type="email"
+              name="email"
+              maxLength={254}
+              defaultValue={result?.values.email ?? profile.email}
+            />
+          </label>
+          <label>
+            Photo
+            <input
+              type="file"
+              name="photo"
+              accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+            />
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Save Profile
+            </button>
+            <Link to="/admin/users/profile">Cancel</Link>
+          </div>
+        </Form>
+      ) : null}
+      {mode === "password" ? (
+        <Form
+          method="post"
+          action="?mode=password"
+          className="admin-form admin-panel"
+          aria-labelledby="change-password"
+        >
+          <h2 id="change-password">Change Password</h2>
+          <input type="hidden" name="intent" value="password" />
+          <PasswordField
+            name="password"
+            label="New Password"
+            minLength={minLength}
+            required={false}
+          />
+          <label>
+            Confirm Password
+            <input
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              maxLength={1024}
+            />
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Update Password
+            </button>
+            <Link to="/admin/users/profile">Cancel</Link>
+          </div>
+        </Form>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { Form, useActionData, useNavigation } from "react-router";
+import { formError, readAdminForm, uploadName, withStoredImages } from "~/admin-forms.server";
+import { requireAdminScreen } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { LogoutButton } from "~/components/admin/sidebar";
+import { FormError } from "~/components/admin/toasts";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/session.server";
+import {
+  getSettings,
+  type SettingsFlag,
+  settingsFromForm,
+  updateSettings,
+} from "~/settings.server";
+import { listCategories } from "~/taxonomy.server";
+import type { Route } from "./+types/admin.settings";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Settings", "/admin/settings");
+
+const fileName = (url: string | null) =>
+  url ? (uploadName(url) ?? url.split("/").pop() ?? url) : null;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminScreen(request);
+  const db = getDb();
+  const { uid: _uid, id: _id, updatedAt: _updatedAt, ...settings } = getSettings(db);
+  return {
+    settings,
+    logoName: fileName(settings.logo),
+    faviconName: fileName(settings.favicon),
+    categories: listCategories(db).map((c) => c.name),
+  };
+}
+
+/** Save Settings: every field, plus the logo and favicon when a file is chosen. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdminScreen(request);
+  try {
+    const form = await readAdminForm(request, ["logo", "favicon"]);
+    await withStoredImages(form, ["logo", "favicon"], { collection: "settings", actor }, (urls) =>
+      updateSettings(actor, { ...settingsFromForm(form.fields), ...urls }),
+    );
+  } catch (error) {
+    return formError(error, { prefix: "Error updating settings" });
+  }
+  return redirectWithFlash(request, "/admin/settings", {
+    type: "success",
+    message: "Settings updated successfully",
+  });
+}
+
+const SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+  {
+    title: "Comment Settings",
+    flags: [
+      ["enableCommentModeration", "Enable Comment Moderation"],
+      ["enableSpamFilters", "Enable Spam Filters"],
+      ["autoApproveComments", "Auto-approve Comments"],
+    ],
+  },
+  {
+    title: "Notification Settings",
+    flags: [
+      ["enableAdminAlerts", "Enable Admin Alerts"],
+      ["enableUserNotifications", "Enable User Notifications"],
+      ["enableEmailAlerts", "Enable Email Alerts"],
+    ],
+  },
+];
+const LATER_SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+  {
+    title: "Performance & Caching",
+    flags: [
+      ["enableLazyLoading", "Enable Lazy Loading"],
+      ["useCdn", "Use CDN"],
+    ],
+  },
+  {
+    title: "Security Settings",
+    flags: [
+      ["enableRateLimiting", "Enable Rate Limiting"],
+      ["enableCsrfProtection", "Enable CSRF Protection"],
+      ["enableCaptcha", "Enable CAPTCHA"],
+      ["enable2FA", "Enable Two-Factor Authentication (2FA)"],
+    ],
+  },
+];
+
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { settings, logoName, faviconName, categories } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/settings") === true;
+  // SPEC §8: "Updating settings..." while saving; the result replaces it.
+  useEffect(() => {
+    if (saving) toast.loading("Updating settings...", { id: "settings-save" });
+    else toast.dismiss("settings-save");
+  }, [saving]);
+
+  const flagFieldset = (section: { title: string; flags: [SettingsFlag, string][] }) => (
+    <fieldset key={section.title} className="admin-panel settings-section">
+      <legend>{section.title}</legend>
+      {section.flags.map(([name, label]) => (
+        <label key={name} className="check">
+          <input type="checkbox" name={name} defaultChecked={settings[name]} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+
+  const categoryOptions = categories.includes(settings.defaultCategory)
+    ? categories
+    : [settings.defaultCategory, ...categories];
+  if (!categoryOptions.includes("Freshly Pressed")) categoryOptions.unshift("Freshly Pressed");
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <FormError result={result} />
+      <Form method="post" encType="multipart/form-data" className="admin-form settings-form">
+        <fieldset className="admin-panel settings-section">
+          <legend>General Settings</legend>
+          <label>
+            Site Name
+            <input
+              type="text"
+              name="siteName"
+              defaultValue={settings.siteName}
+              maxLength={100}
+              required
+            />
+          </label>
+          <label htmlFor="siteDescription">Site Description</label>
+          <textarea
+            id="siteDescription"
+            name="siteDescription"
+            defaultValue={settings.siteDescription}
+            maxLength={300}
+            rows={2}
+          />
+          <label>
+            Logo
+            <input type="file" name="logo" accept={IMAGE_TYPES} aria-describedby="logo-name" />
+          </label>
+          <p id="logo-name" className="hint">
+            Current logo: <span className="file-name">{logoName ?? "none"}</span>
+          </p>
+          <label>
+            Favicon
+            <input
+              type="file"
+              name="favicon"
+              accept={IMAGE_TYPES}
+              aria-describedby="favicon-name"
+            />
+          </label>
+          <p id="favicon-name" className="hint">
+            Current favicon: <span className="file-name">{faviconName ?? "none"}</span>
+          </p>
+        </fieldset>
+        <fieldset className="admin-panel settings-section">
+          <legend>SEO Settings</legend>
+          <label htmlFor="metaTags">Meta Tags</label>
+          <textarea
+            id="metaTags"
+            name="metaTags"
+            defaultValue={settings.metaTags}
+            maxLength={1000}
+            rows={3}
+          />
+          <p className="hint">
+            Comma-separated keywords for the keywords meta tag of every public page.
+          </p>
+        </fieldset>
+        {SECTIONS.map(flagFieldset)}
+        <fieldset className="admin-panel settings-section">
+          <legend>Post Settings</legend>
+          <label htmlFor="defaultCategory">Default Category</label>
+          <select
+            id="defaultCategory"
+            name="defaultCategory"
+            defaultValue={settings.defaultCategory || "Freshly Pressed"}
+          >
+            {categoryOptions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <label>
+            Max Image Size (MB)
+            <input
+              type="number"
+              name="maxImageSize"
+              min={1}
+              max={1024}
+              step={1}
+              defaultValue={settings.maxImageSize}
+              required
+            />
+          </label>
+        </fieldset>
+        {LATER_SECTIONS.map(flagFieldset)}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            Save Settings
+          </button>
+        </div>
+      </Form>
+      <div className="form-actions">
+        <LogoutButton />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { Form, useActionData, useNavigation } from "react-router";
+import { ROLES } from "#db/schema";
+import { formError, readAdminForm, withStoredImages } from "~/admin-forms.server";
+import { requireAdminScreen } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { PasswordField } from "~/components/admin/password-field";
+import { FormError } from "~/components/admin/toasts";
+import { redirectWithFlash } from "~/session.server";
+import { addUser, MIN_PASSWORD_LENGTH } from "~/users.server";
+import type { Route } from "./+types/admin.users-add";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Add User", "/admin/users/add");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminScreen(request);
+  return { minLength: MIN_PASSWORD_LENGTH };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdminScreen(request);
+  let fields: Record<string, string> = {};
+  try {
+    const form = await readAdminForm(request, ["photo"]);
+    fields = form.fields;
+    await withStoredImages(form, ["photo"], { collection: "users", actor }, (urls) =>
+      addUser(actor, { ...form.fields, photo: urls.photo }),
+    );
+  } catch (error) {
+    return formError(error, { prefix: "Error adding user", values: fields });
+  }
+  return redirectWithFlash(request, "/admin/users", {
+    type: "success",
+    message: "User added successfully!",
+  });
+}
+
+export default function AddUser({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader title="Add New User" />
+      <FormError result={result} />
+      <Form method="post" encType="multipart/form-data" className="admin-form admin-panel">
+        <label>
+          Email
+          <input
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            defaultValue={result?.values.email}
+          />
+        </label>
+        <label>
+          Name
+          <input
+            type="text"
+            name="name"
+            required
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={result?.values.name}
+          />
+        </label>
+        <PasswordField
+          name="password"
+          label="Password"
+          minLength={loaderData.minLength}
+          withGenerator
+        />
+        <label>
+          Photo
+          <input
+            type="file"
+            name="photo"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          />
+        </label>
+        <label htmlFor="role">Role</label>
+        <select id="role" name="role" defaultValue={result?.values.role ?? "Subscriber"}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Add User
+        </button>
+      </Form>
+    </>
+  );
+}

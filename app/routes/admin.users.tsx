@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { ROLES } from "#db/schema";
+import { requireAdminScreen } from "~/auth.server";
+import { Avatar } from "~/components/admin/avatar";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { isDomainError } from "~/errors.server";
+import { listUsers } from "~/users.server";
+import type { Route } from "./+types/admin.users";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Users", "/admin/users");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdminScreen(request);
+  const role = new URL(request.url).searchParams.get("role") ?? undefined;
+  try {
+    return listUsers(user, { role });
+  } catch (error) {
+    // An unknown ?role= shows everyone rather than failing.
+    if (isDomainError(error) && error.status === 400) return listUsers(user, {});
+    throw error;
+  }
+}
+
+const TABS = ["All", ...ROLES] as const;
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { users, counts, role } = loaderData;
+  const current = role ?? "All";
+  return (
+    <>
+      <PageHeader title="All Users">
+        <Link to="/admin/users/add" className="button button-primary">
+          Add New User
+        </Link>
+      </PageHeader>
+      <nav className="tabs" aria-label="Filter by role">
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`}
+            aria-current={tab === current ? "page" : undefined}
+          >
+            {tab} <span className="count">({counts[tab]})</span>
+          </Link>
+        ))}
+      </nav>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col" className="num">
+                Posts
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.uid}>
+                <td>
+                  <span className="user-cell">
+                    <Avatar name={u.name} photo={u.photo} size={32} />
+                    {u.name}
+                  </span>
+                </td>
+                <td>{u.email}</td>
+                <td>{u.role}</td>
+                <td className="num">{u.postCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {users.length === 0 ? <p className="empty">No users with this role.</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * `GET /get/dashboard-data` (SPEC §7) → dashboard data (SPEC §3).
+ * Administrator only; the apiKey as `?key=`, or the session cookie.
+ */
+import { apiHandler } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { getDashboardData } from "~/dashboard.server";
+import type { Route } from "./+types/api.dashboard-data";
+
+export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
+  const key = new URL(request.url).searchParams.get("key") ?? undefined;
+  return getDashboardData(await requireApiUser(request, key));
+});

@@ -1,0 +1,16 @@
+/**
+ * The five home lists of SPEC §7, one module mounted at each path:
+ * `GET /get/leading-conversations`, `/get/freshly-pressed`, `/get/sponsored`,
+ * `/get/newsletters`, `/get/crypto-updates` → a list of post items.
+ * `?limit=` (1–50, default 10).
+ */
+import { apiHandler } from "~/api.server";
+import { getDb } from "~/db.server";
+import { notFound } from "~/errors.server";
+import { homeList, isHomeList, readPaging } from "~/public-api.server";
+
+export const loader = apiHandler(({ request }: { request: Request }) => {
+  const list = new URL(request.url).pathname.split("/")[2] ?? "";
+  if (!isHomeList(list)) throw notFound();
+  return homeList(getDb(), list, readPaging(request).limit);
+});

@@ -1,0 +1,45 @@
+/**
+ * `POST /posts/add` (SPEC §7) body `{id, status, title, url, summary, content,
+ * category, tags, photo, socialCard, views, likes, shares, avgTime,
+ * bounceRate, timestamp, user, key}` → `{type, message, post}`.
+ *
+ * Through issue 4a's `savePost`, like the Add Post screen: `status`
+ * "published" publishes (a Contributor's post becomes `reviewing`), anything
+ * else saves a draft. `id`, when sent, must be one `/get/nextid` handed out.
+ * The server decides url, counters (0), avgTime, bounceRate, timestamp and the
+ * author (the caller), so those fields of the body are ignored.
+ */
+import { z } from "zod";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { actionForStatus, savePost } from "~/publishing.server";
+import type { Route } from "./+types/api.posts-add";
+
+const Body = z.looseObject({
+  key: z.unknown().optional(),
+  id: z
+    .union(
+      [
+        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .transform(Number),
+        z.null(),
+        z.literal(""),
+      ],
+      { error: "id must be a post number from /get/nextid" },
+    )
+    .optional(),
+});
+
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readJsonBody(request, Body);
+  const actor = await requireApiUser(request, body.key);
+  const { key: _key, id, status, ...fields } = body;
+  const reservedId = typeof id === "number" ? id : undefined;
+  const result = savePost(actor, { ...fields, action: actionForStatus(status) }, { reservedId });
+  return { type: "success", message: result.message, post: result.post };
+});

@@ -1,0 +1,14 @@
+/**
+ * `GET /get/posts/{category_key}` (SPEC §7; key `freshly_pressed`) → the
+ * category's published posts, newest first. `?limit=` (1–50, default 10) and
+ * `?offset=`; the total is in `X-Total-Count`.
+ */
+import { apiHandler } from "~/api.server";
+import { getDb } from "~/db.server";
+import { postsByCategoryKey, readPaging } from "~/public-api.server";
+import type { Route } from "./+types/api.posts-by-category";
+
+export const loader = apiHandler(({ request, params }: Route.LoaderArgs) => {
+  const { items, total } = postsByCategoryKey(getDb(), params.categoryKey, readPaging(request));
+  return Response.json(items, { headers: { "X-Total-Count": String(total) } });
+});

@@ -1,0 +1,13 @@
+/**
+ * `GET /get/posts/by-tag/{tag}` (SPEC §7; tag `interest_rates`) → the tag's
+ * published posts, newest first. `?limit=`, `?offset=`; total in `X-Total-Count`.
+ */
+import { apiHandler } from "~/api.server";
+import { getDb } from "~/db.server";
+import { postsByTag, readPaging } from "~/public-api.server";
+import type { Route } from "./+types/api.posts-by-tag";
+
+export const loader = apiHandler(({ request, params }: Route.LoaderArgs) => {
+  const { items, total } = postsByTag(getDb(), params.tag, readPaging(request));
+  return Response.json(items, { headers: { "X-Total-Count": String(total) } });
+});

@@ -1,0 +1,27 @@
+/**
+ * `POST /user/admin/authenticate {email, password}` (SPEC §7) →
+ * `{type, message, user{role, uid}}`. The same check as the login form
+ * (rate limited per account and address); it also starts the session cookie,
+ * so a same-site client is signed in and can read its apiKey from /user/data.
+ */
+import { apiHandler, postOnlyLoader, readJson } from "~/api.server";
+import { verifyCredentials } from "~/auth.server";
+import { clientAddressContext } from "~/nonce";
+import { commitSession, getSession } from "~/session.server";
+import type { Route } from "./+types/api.user-authenticate";
+
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
+  const user = verifyCredentials(await readJson(request), context.get(clientAddressContext));
+  const session = await getSession(request);
+  session.set("userId", user.id);
+  return Response.json(
+    {
+      type: "success",
+      message: "Login successful",
+      user: { role: user.role, uid: user.uid, name: user.name, email: user.email },
+    },
+    { headers: { "Set-Cookie": await commitSession(session) } },
+  );
+});

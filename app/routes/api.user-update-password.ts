@@ -1,0 +1,25 @@
+/**
+ * `POST /user/update/password {uid, confirmPassword, key}` (SPEC §7): a user
+ * sets their own password, an Administrator anyone's. The spec sends only
+ * `confirmPassword`; a `password` field, when sent, must match it.
+ */
+import { z } from "zod";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { changePassword } from "~/users.server";
+import type { Route } from "./+types/api.user-update-password";
+
+const Body = z.looseObject({ key: z.unknown().optional() });
+
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readJsonBody(request, Body);
+  const actor = await requireApiUser(request, body.key);
+  changePassword(actor, {
+    uid: body.uid,
+    password: body.password ?? body.confirmPassword,
+    confirmPassword: body.confirmPassword,
+  });
+  return { type: "success", message: "Password updated successfully!" };
+});

@@ -1,0 +1,26 @@
+/**
+ * `POST /user/update {updatedEmail, updatedName, newProfilePic, uid, key}`
+ * (SPEC §7): a user edits their own profile, an Administrator anyone's.
+ * An empty or absent `newProfilePic` keeps the photo → `{type, message, user}`.
+ */
+import { z } from "zod";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
+import { requireApiUser } from "~/auth.server";
+import { updateProfile } from "~/users.server";
+import type { Route } from "./+types/api.user-update";
+
+const Body = z.looseObject({ key: z.unknown().optional() });
+
+export const loader = postOnlyLoader;
+
+export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+  const body = await readJsonBody(request, Body);
+  const actor = await requireApiUser(request, body.key);
+  const user = updateProfile(actor, {
+    uid: body.uid,
+    name: body.updatedName,
+    email: body.updatedEmail,
+    photo: body.newProfilePic,
+  });
+  return { type: "success", message: "User updated successfully!", user };
+});

@@ -1,0 +1,266 @@
+/**
+ * Fixtures for the JSON API tests (issue 4b): users of each role, subscribers,
+ * requests with a key or a session cookie, and a real in-process SMTP server.
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import {
+  type Audience,
+  categories,
+  type PostStatus,
+  posts,
+  postTags,
+  type Role,
+  subscriberAudiences,
+  subscribers,
+  tags,
+  users,
+} from "#db/schema";
+import { type SessionUser, startSession, toSessionUser } from "~/auth.server";
+import { ensureCounters, nextId } from "~/counters.server";
+import { getDb } from "~/db.server";
+import { generateApiKey, hashPassword } from "~/utils/password.server";
+import { apiKey as keyForm, postPath, slugify } from "~/utils/slug";
+import { routeArgs } from "../helpers";
+
+export const BASE = "http://127.0.0.1:3500";
+export const PASSWORD = "Secret-pass-1";
+
+/** A 1×1 transparent PNG. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+let seq = 0;
+
+/** A user of `role` with a fresh apiKey; the password is PASSWORD. */
+export function makeUser(role: Role, values: { name?: string; email?: string } = {}) {
+  seq += 1;
+  const slug = `${role.toLowerCase()}${seq}`;
+  return getDb()
+    .insert(users)
+    .values({
+      uid: crypto.randomUUID(),
+      name: values.name ?? `${role} ${seq}`,
+      email: values.email ?? `${slug}@example.com`,
+      role,
+      passwordHash: hashPassword(PASSWORD),
+      apiKey: generateApiKey(),
+    })
+    .returning()
+    .get();
+}
+
+export type TestUser = ReturnType<typeof makeUser>;
+
+export function makeSubscriber(
+  email: string,
+  audience: Audience[],
+  status: "Active" | "Inactive" | "Unsubscribed" = "Active",
+) {
+  const db = getDb();
+  ensureCounters(db);
+  const id = nextId(db, "subscribers");
+  db.insert(subscribers)
+    .values({ id, uid: crypto.randomUUID(), name: email.split("@")[0] ?? email, email, status })
+    .run();
+  if (audience.length) {
+    db.insert(subscriberAudiences)
+      .values(audience.map((a) => ({ subscriberId: id, audience: a })))
+      .run();
+  }
+  return id;
+}
+
+/** The `__session` cookie of a signed-in `user`. */
+export async function sessionCookie(user: TestUser | SessionUser): Promise<string> {
+  const session = "passwordHash" in user ? toSessionUser(user) : user;
+  const res = await startSession(new Request(`${BASE}/admin/login`), session, "/admin/posts");
+  const set = res.headers.get("Set-Cookie") ?? "";
+  return set.split(";")[0] ?? "";
+}
+
+type Init = { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string };
+
+/** A JSON POST to `path` (body serialised unless `raw` is given). */
+export function postJson(path: string, init: Init = {}): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...init.headers };
+  if (init.cookie) headers.Cookie = init.cookie;
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers,
+    body: init.raw ?? JSON.stringify(init.body ?? {}),
+  });
+}
+
+export function get(path: string, init: { cookie?: string } = {}): Request {
+  return new Request(`${BASE}${path}`, {
+    headers: init.cookie ? { Cookie: init.cookie } : {},
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the generated Route types are per module.
+export type RouteHandler = (args: any) => Promise<Response>;
+
+/**
+ * Calls a route's loader or action with a real Request; returns the status,
+ * headers and JSON body, after checking the answer leaks no password hash and
+ * no apiKey but `allowedKey`.
+ */
+export async function callRoute(
+  handler: RouteHandler,
+  request: Request,
+  params: Record<string, string> = {},
+  allowedKey?: string,
+) {
+  const res = await handler(routeArgs(request, params));
+  const text = await res.text();
+  expectNoSecrets(text, allowedKey);
+  type Json = Record<string, unknown>;
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) as Json & Json[] };
+}
+
+export async function json(res: Response | unknown) {
+  const response = res as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Fails when an answer carries a password hash or any apiKey but `allowedKey`. */
+export function expectNoSecrets(text: string, allowedKey?: string) {
+  if (text.includes("scrypt$")) throw new Error(`a password hash leaked: ${text.slice(0, 200)}`);
+  for (const row of getDb().select({ apiKey: users.apiKey }).from(users).all()) {
+    if (row.apiKey !== allowedKey && text.includes(row.apiKey)) {
+      throw new Error(`another user's apiKey leaked: ${text.slice(0, 200)}`);
+    }
+  }
+}
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/** Unfolds headers and decodes quoted-printable so assertions can read a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * A real SMTP server on a free local port. Recipients whose address contains
+ * "reject" are refused with 550; every accepted message is kept.
+ */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.includes("reject")) {
+        const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function makeCategory(name: string, description = `About ${name}`) {
+  const db = getDb();
+  ensureCounters(db);
+  return db
+    .insert(categories)
+    .values({
+      id: nextId(db, "categories"),
+      uid: crypto.randomUUID(),
+      name,
+      slug: slugify(name),
+      key: keyForm(name),
+      description,
+    })
+    .returning()
+    .get();
+}
+
+export function makeTag(name: string, description = `About ${name}`) {
+  const db = getDb();
+  ensureCounters(db);
+  return db
+    .insert(tags)
+    .values({
+      id: nextId(db, "tags"),
+      uid: crypto.randomUUID(),
+      name,
+      slug: slugify(name),
+      tag: keyForm(name),
+      description,
+    })
+    .returning()
+    .get();
+}
+
+type PostValues = {
+  title: string;
+  category?: { id: number; slug: string } | null;
+  author?: { id: number } | null;
+  status?: PostStatus;
+  timestamp?: Date;
+  tagIds?: number[];
+  summary?: string;
+  photo?: string | null;
+  avgTimeSeconds?: number;
+};
+
+export function makePost(values: PostValues) {
+  const db = getDb();
+  ensureCounters(db);
+  const id = nextId(db, "posts");
+  const slug = slugify(values.title);
+  const row = db
+    .insert(posts)
+    .values({
+      id,
+      uid: crypto.randomUUID(),
+      status: values.status ?? "published",
+      title: values.title,
+      slug,
+      url: postPath(id, values.category?.slug, slug),
+      summary: values.summary ?? `Summary of ${values.title}`,
+      content: `<p>${values.title} content</p>`,
+      categoryId: values.category?.id ?? null,
+      photo: values.photo === undefined ? `/demo/${slug}.jpg` : values.photo,
+      authorId: values.author?.id ?? null,
+      avgTimeSeconds: values.avgTimeSeconds ?? 0,
+      timestamp: values.timestamp ?? new Date(),
+    })
+    .returning()
+    .get();
+  if (values.tagIds?.length) {
+    db.insert(postTags)
+      .values(values.tagIds.map((tagId) => ({ postId: id, tagId })))
+      .run();
+  }
+  return row;
+}

@@ -1,0 +1,340 @@
+/**
+ * app/newsletters.server.ts: queueing (roles, validation, audiences, one
+ * transaction) and the background sender through nodemailer against a real
+ * in-process SMTP server, and the outbox when SMTP_URL is unset.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
+import { toSessionUser } from "~/auth.server";
+import { getDb } from "~/db.server";
+import { readEnv } from "~/env.server";
+import { DomainError } from "~/errors.server";
+import {
+  createMailTransport,
+  emailText,
+  listDeliveries,
+  type MailTransport,
+  NewsletterSender,
+  queueNewsletter,
+} from "~/newsletters.server";
+import {
+  decodeQuotedPrintable,
+  makeSubscriber,
+  makeUser,
+  PNG,
+  startSmtpServer,
+} from "./api-fixtures";
+
+const draft = (values: Record<string, unknown> = {}) => ({
+  subject: "Weekly digest",
+  audience: "News",
+  content:
+    '<p>Markets <strong>rallied</strong> <a href="https://example.com/x">again</a>.</p><script>alert(1)</script>',
+  photo: null,
+  attachment: null,
+  ...values,
+});
+
+function clearMail() {
+  const db = getDb();
+  db.delete(newsletters).run();
+  db.delete(subscriberAudiences).run();
+  db.delete(subscribers).run();
+}
+
+const rowCounts = () => {
+  const db = getDb();
+  return {
+    newsletters: db.select({ n: count() }).from(newsletters).get()?.n,
+    deliveries: db.select({ n: count() }).from(newsletterDeliveries).get()?.n,
+  };
+};
+
+function caught(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a DomainError");
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(() => {
+  clearMail();
+  smtp.received.length = 0;
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_FROM = "Newsroom <news@inkwell.test>";
+});
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+});
+
+describe("queueNewsletter", () => {
+  it("lets Administrators and Editors queue, and refuses Authors, Contributors and Subscribers (403)", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    for (const role of ["Author", "Contributor", "Subscriber"] as const) {
+      const error = caught(() => queueNewsletter(getDb(), toSessionUser(makeUser(role)), draft()));
+      expect(error.status).toBe(403);
+    }
+    expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
+    for (const role of ["Administrator", "Editor"] as const) {
+      const queued = queueNewsletter(getDb(), toSessionUser(makeUser(role)), draft());
+      expect(queued.status).toBe("queued");
+      expect(queued.recipientCount).toBe(1);
+    }
+  });
+
+  it("answers 400 for each kind of bad input and writes nothing", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    const bad: [Record<string, unknown> | unknown, RegExp][] = [
+      [draft({ subject: "  " }), /Subject is required/],
+      [draft({ subject: undefined }), /Subject is required/],
+      [draft({ subject: "x".repeat(201) }), /too long/],
+      [draft({ audience: "Everyone" }), /Audience must be/],
+      [draft({ audience: 3 }), /Audience must be/],
+      [draft({ content: "" }), /Content is required/],
+      [draft({ content: "<script>only()</script>" }), /Content is required/],
+      [draft({ content: 42 }), /Content is required/],
+      [draft({ photo: "javascript:alert(1)" }), /photo/],
+      [draft({ photo: "//evil.example/x.png" }), /photo/],
+      [draft({ attachment: "https://example.com/file.pdf" }), /attachment/],
+      [draft({ audience: "Music" }), /no active subscribers in the Music audience/],
+      ["not an object", /expected object/i],
+    ];
+    for (const [input, message] of bad) {
+      const error = caught(() => queueNewsletter(getDb(), admin, input));
+      expect(error.status, JSON.stringify(input)).toBe(400);
+      expect(error.message).toMatch(message);
+    }
+    expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
+  });
+
+  it("records one pending delivery per Active subscriber of the audience, with sanitised content", () => {
+    const a = makeSubscriber("a@example.com", ["News"]);
+    const b = makeSubscriber("b@example.com", ["News", "Music"]);
+    const c = makeSubscriber("c@example.com", ["Music"]);
+    makeSubscriber("d@example.com", ["News"], "Unsubscribed");
+    makeSubscriber("e@example.com", ["News"], "Inactive");
+    const admin = toSessionUser(makeUser("Administrator"));
+
+    const news = queueNewsletter(getDb(), admin, draft({ audience: "news" }));
+    expect(news.recipientCount).toBe(2);
+    const rows = listDeliveries(getDb(), news.id);
+    expect(rows.map((r) => [r.subscriberId, r.email, r.status, r.attempts])).toEqual([
+      [a, "a@example.com", "pending", 0],
+      [b, "b@example.com", "pending", 0],
+    ]);
+    const stored = getDb().select().from(newsletters).all()[0];
+    expect(stored?.content).not.toMatch(/script/);
+    expect(stored?.content).toMatch(/<strong>rallied<\/strong>/);
+
+    const all = queueNewsletter(getDb(), admin, draft({ audience: "All Subscribers" }));
+    expect(all.audience).toBe("All");
+    expect(listDeliveries(getDb(), all.id).map((r) => r.subscriberId)).toEqual([a, b, c]);
+  });
+});
+
+describe("the sender over SMTP", () => {
+  it("sends exactly one message per Active subscriber of the audience, none to others, with both parts, link and headers", async () => {
+    const ids = ["a@example.com", "b@example.com"].map((e) => makeSubscriber(e, ["News"]));
+    makeSubscriber("music@example.com", ["Music"]);
+    makeSubscriber("gone@example.com", ["News"], "Unsubscribed");
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Editor")), draft());
+    const sender = new NewsletterSender(getDb, { batchSize: 1 });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to).sort()).toEqual([["a@example.com"], ["b@example.com"]]);
+    for (const mail of smtp.received) {
+      const to = mail.to[0] as string;
+      const raw = decodeQuotedPrintable(mail.raw);
+      expect(mail.from).toBe("news@inkwell.test");
+      expect(raw).toMatch(/^From: Inkwell <news@inkwell\.test>/m);
+      expect(raw).toMatch(/^Subject: Weekly digest/m);
+      expect(raw).toMatch(/multipart\/alternative/);
+      expect(raw).toMatch(/Content-Type: text\/plain/);
+      expect(raw).toMatch(/Content-Type: text\/html/);
+      const link = `http://127.0.0.1:3500/unsubscribe?email=${encodeURIComponent(to)}`;
+      const oneClick = `http://127.0.0.1:3500/newsletter/unsubscribe?email=${encodeURIComponent(to)}`;
+      expect(raw).toContain(`List-Unsubscribe: <${oneClick}>`);
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(raw).toContain(`href="${link.replace("&", "&amp;")}"`);
+      expect(raw).toContain(`Unsubscribe: ${link}`);
+      expect(raw).toContain("Markets rallied again (https://example.com/x).");
+      expect(raw).not.toMatch(/<script/);
+    }
+    const stored = getDb().select().from(newsletters).all()[0];
+    expect(stored).toMatchObject({
+      status: "sent",
+      recipientCount: 2,
+      deliveredCount: 2,
+      failedCount: 0,
+    });
+    expect(stored?.sentAt).toBeInstanceOf(Date);
+    expect(
+      listDeliveries(getDb(), letter.id).map((r) => [r.subscriberId, r.status, r.attempts]),
+    ).toEqual(ids.map((id) => [id, "sent", 1]));
+  });
+
+  it("counts a refused recipient as failed while the rest go", async () => {
+    makeSubscriber("a@example.com", ["Promotions"]);
+    const rejected = makeSubscriber("reject-me@example.com", ["Promotions"]);
+    makeSubscriber("c@example.com", ["Promotions"]);
+    const letter = queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      draft({ audience: "Promotions" }),
+    );
+    const sender = new NewsletterSender(getDb, { batchSize: 2 });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["a@example.com", "c@example.com"]);
+    const rows = listDeliveries(getDb(), letter.id);
+    const failed = rows.find((r) => r.subscriberId === rejected);
+    expect(failed?.status).toBe("failed");
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.error).toMatch(/550|Mailbox unavailable/);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(2);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      deliveredCount: 2,
+      failedCount: 1,
+    });
+  });
+
+  it("resumes an interrupted send after a restart and delivers every message exactly once", async () => {
+    const emails = Array.from({ length: 12 }, (_, i) => `r${i}@example.com`);
+    for (const e of emails) makeSubscriber(e, ["Music"]);
+    const letter = queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      draft({ audience: "Music" }),
+    );
+
+    // The first process stops (as on SIGTERM) after its fifth message.
+    const real = createMailTransport(readEnv());
+    let sent = 0;
+    let first: NewsletterSender | undefined;
+    const stopping: MailTransport = {
+      kind: real.kind,
+      async send(message, name) {
+        await real.send(message, name);
+        sent += 1;
+        if (sent === 5) void first?.stop();
+      },
+      close: () => real.close(),
+    };
+    first = new NewsletterSender(getDb, { batchSize: 3, transport: stopping });
+    first.kick();
+    await first.idle();
+    await first.stop();
+    expect(smtp.received).toHaveLength(5);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sending",
+      deliveredCount: 5,
+    });
+    expect(listDeliveries(getDb(), letter.id).filter((r) => r.status === "pending")).toHaveLength(
+      7,
+    );
+
+    // The next process resumes with the pending rows only.
+    const second = new NewsletterSender(getDb, { batchSize: 3 });
+    second.kick();
+    await second.idle();
+    await second.stop();
+
+    const to = smtp.received.map((m) => m.to[0]).sort();
+    expect(to).toEqual([...emails].sort());
+    expect(new Set(to).size).toBe(12);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      recipientCount: 12,
+      deliveredCount: 12,
+      failedCount: 0,
+    });
+  });
+
+  it("retries a temporary failure and fails it after three attempts", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const broken: MailTransport = {
+      kind: "smtp",
+      async send() {
+        throw Object.assign(new Error("Connection closed"), { code: "ECONNECTION" });
+      },
+      close() {},
+    };
+    const sender = new NewsletterSender(getDb, { transport: broken, retryDelayMs: 1 });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    const [row] = listDeliveries(getDb(), letter.id);
+    expect(row).toMatchObject({ status: "failed", attempts: 3, error: "Connection closed" });
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "failed",
+      deliveredCount: 0,
+      failedCount: 1,
+    });
+  });
+});
+
+describe("the sender without SMTP_URL", () => {
+  it("writes one .eml per recipient into DATA_DIR/outbox, with the featured image embedded", async () => {
+    delete process.env.SMTP_URL;
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "newsletters"), { recursive: true });
+    writeFileSync(join(env.uploadsDir, "newsletters", "hero.png"), PNG);
+    makeSubscriber("outbox@example.com", ["News"]);
+    const before = new Set(readdirSync(env.outboxDir));
+    queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      draft({ photo: "/uploads/newsletters/hero.png" }),
+    );
+    const sender = new NewsletterSender(getDb);
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    const files = readdirSync(env.outboxDir).filter((f) => !before.has(f));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = decodeQuotedPrintable(
+      readFileSync(join(env.outboxDir, files[0] as string), "utf8"),
+    );
+    expect(raw).toMatch(/^To: outbox <outbox@example\.com>/m);
+    expect(raw).toMatch(
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3500\/newsletter\/unsubscribe\?email=outbox%40example\.com>/m,
+    );
+    expect(raw).toMatch(/Content-Type: image\/png/);
+    expect(raw).toMatch(/Content-ID: <featured-image@inkwell>/);
+    expect(raw).toContain('src="cid:featured-image@inkwell"');
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("emailText", () => {
+  it("keeps paragraphs, list items and link addresses", () => {
+    expect(
+      emailText(
+        '<h2>Hi &amp; bye</h2><p>One<br>two</p><ul><li>a</li><li><a href="https://x.test">b</a></li></ul>',
+      ),
+    ).toBe("Hi & bye\nOne\ntwo\n- a\n- b (https://x.test)");
+  });
+});
