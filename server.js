@@ -142,15 +142,15 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing connections and the database…`);
-  server.close(() => {
-    shutdown();
-    process.exit(0);
-  });
+  // Wait for the newsletter message in flight, so a restart never sends it twice.
+  let finishing;
+  const finish = () => {
+    finishing ??= shutdown().finally(() => process.exit(0));
+    return finishing;
+  };
+  server.close(finish);
   server.closeIdleConnections?.();
-  setTimeout(() => {
-    shutdown();
-    process.exit(0);
-  }, 5000).unref();
+  setTimeout(finish, 5000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
