@@ -72,11 +72,11 @@ export default [
     route("admin/pages", "routes/admin.pages.tsx"),
     route("admin/pages/add", "routes/admin.pages-add.tsx"),
     route("admin/comments", "routes/admin.comments.tsx"),
-    // Unbuilt admin paths: the 404 inside the layout. The three-segment form
-    // outranks the public post route `/:id/:category/:url`.
-    route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
-    route("admin/*", "routes/admin.not-found.tsx"),
   ]),
+  // Unknown admin paths: 404, in the admin frame when signed in. The
+  // three-segment form outranks the public post route `/:id/:category/:url`.
+  route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
+  route("admin/*", "routes/admin.not-found.tsx"),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

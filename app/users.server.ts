@@ -22,6 +22,8 @@ import { generateApiKey, hashPassword } from "~/utils/password.server";
 import { can } from "~/utils/permissions";
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The roles, for screens (imported through this server module, #db/schema stays out of the browser). */
+export const ROLE_NAMES: readonly Role[] = ROLES;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";

@@ -1,8 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { requireAdminScreen } from "~/auth.server";
 import { announcementCookieName } from "~/components/admin/announcement";
-import { AdminSidebar } from "~/components/admin/sidebar";
-import { FlashNotice } from "~/components/admin/toasts";
+import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
 import adminCss from "~/styles/admin.css?url";
 import type { Route } from "./+types/admin.layout";
@@ -29,26 +28,12 @@ export function dismissedAnnouncements(request: Request): Record<string, string>
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdminScreen(request);
-  return {
-    user: { name: user.name, role: user.role, photo: user.photo, uid: user.uid },
-    dismissed: dismissedAnnouncements(request),
-  };
+  return { user: shellUser(user), dismissed: dismissedAnnouncements(request) };
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const user = useRouteLoaderData<typeof loader>("routes/admin.layout")?.user;
-  return (
-    <div className="admin-shell">
-      <a href="#admin-main" className="skip-link">
-        Skip to content
-      </a>
-      {user ? <AdminSidebar user={user} /> : null}
-      <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <FlashNotice />
-        {children}
-      </main>
-    </div>
-  );
+  const user = useRouteLoaderData<typeof loader>("routes/admin.layout")?.user ?? null;
+  return <AdminShell user={user}>{children}</AdminShell>;
 }
 
 export default function AdminLayout() {

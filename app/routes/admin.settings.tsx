@@ -144,7 +144,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             name="siteDescription"
             defaultValue={settings.siteDescription}
             maxLength={300}
-            rows={2}
+            rows={3}
           />
           <label>
             Logo
