@@ -27,24 +27,15 @@ export function jsonError(status: number, message: string, init: ResponseInit = 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
- * Reads the request body as JSON: 400 when the content type is not JSON, the
- * body is empty, larger than `maxBytes`, not UTF-8 or not valid JSON. The size
- * is enforced while reading, so an oversized body is never held whole.
+ * Reads the body as UTF-8 text, at most `maxBytes`, counted while reading so an
+ * oversized body is never held whole: 400 when it is larger or not UTF-8.
  */
-export async function readJson(
-  request: Request,
-  { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
-): Promise<unknown> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!JSON_TYPE.test(type)) {
-    throw badRequest("Send the body as JSON with Content-Type: application/json");
-  }
+async function readText(request: Request, maxBytes: number): Promise<string> {
   const tooLarge = () =>
     badRequest(`The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`);
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) throw badRequest("Expected a JSON body");
-
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -63,18 +54,72 @@ export async function readJson(
     }
     chunks.push(chunk.value);
   }
-  if (size === 0) throw badRequest("Expected a JSON body");
-  let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
     throw badRequest("The body is not valid UTF-8");
   }
+}
+
+function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw badRequest("The body is not valid JSON");
   }
+}
+
+/**
+ * Reads the request body as JSON: 400 when the content type is not JSON, the
+ * body is empty, larger than `maxBytes`, not UTF-8 or not valid JSON.
+ */
+export async function readJson(
+  request: Request,
+  { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
+): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!JSON_TYPE.test(type)) {
+    throw badRequest("Send the body as JSON with Content-Type: application/json");
+  }
+  const text = await readText(request, maxBytes);
+  if (text === "") throw badRequest("Expected a JSON body");
+  return parseJsonText(text);
+}
+
+/** Small bodies: the reader calls (likes, beacons, newsletter forms). */
+const MAX_READER_BODY_BYTES = 64 * 1024;
+
+/**
+ * For the reader calls, which arrive in every shape a browser sends: JSON,
+ * `text/plain` JSON (what `navigator.sendBeacon` sends for a string), a form
+ * (repeated fields become arrays) or no body at all. Always an object.
+ */
+export async function readAnyBody(request: Request): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (
+    type.startsWith("application/x-www-form-urlencoded") ||
+    type.startsWith("multipart/form-data")
+  ) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw badRequest("Malformed form body");
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(form.keys())) {
+      const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+      out[key] = values.length > 1 ? values : values[0];
+    }
+    return out;
+  }
+  const text = await readText(request, MAX_READER_BODY_BYTES);
+  if (text.trim() === "") return {};
+  const parsed = parseJsonText(text);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw badRequest("The body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
 }
 
 /** `readJson`, then `schema` (400 naming the first problem). */

@@ -12,8 +12,9 @@ import { z } from "zod";
 import { type Role, type User, users } from "#db/schema";
 import { getDb } from "~/db.server";
 import { badRequest, DomainError, forbidden, parseInput, unauthorized } from "~/errors.server";
+import { type Flash, flashCookieHeader } from "~/flash.server";
 import { FailureLimiter } from "~/rate-limit.server";
-import { commitSession, destroySession, type Flash, getSession } from "~/session.server";
+import { commitSession, destroySession, getSession } from "~/session.server";
 import { getSettings } from "~/settings.server";
 import { verifyPassword } from "~/utils/password.server";
 import { type Capability, can, isAdministratorOnlyPath } from "~/utils/permissions";
@@ -174,10 +175,9 @@ export async function startSession(
 ) {
   const session = await getSession(request);
   session.set("userId", user.id);
-  if (flash) session.flash("flash", flash);
-  return redirect(safeRedirectPath(redirectTo, "/admin/posts"), {
-    headers: { "Set-Cookie": await commitSession(session) },
-  });
+  const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+  if (flash) headers.append("Set-Cookie", await flashCookieHeader(flash));
+  return redirect(safeRedirectPath(redirectTo, "/admin/posts"), { headers });
 }
 
 /** Ends the session and goes to the login screen. */

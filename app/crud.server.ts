@@ -49,6 +49,7 @@ import { nextId } from "~/counters.server";
 import { type Db, getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { badRequest, forbidden, notFound, parseInput } from "~/errors.server";
+import { newsletterDocument } from "~/newsletters.server";
 import {
   actionForStatus,
   deletePost,
@@ -83,7 +84,7 @@ import {
   UPLOAD_COLLECTIONS,
   type UploadCollection,
 } from "~/uploads.server";
-import { addUser, RoleSchema, toPublicProfile, updateProfile } from "~/users.server";
+import { addUser, deleteUser, setUserRole, toPublicProfile, updateProfile } from "~/users.server";
 import { can } from "~/utils/permissions";
 
 export const COLLECTIONS = [
@@ -416,23 +417,7 @@ function newsletterDocuments(db: Db, where: SQL | undefined, page: Page) {
     .limit(page.limit)
     .offset(page.offset)
     .all()
-    .map((n) => ({
-      uid: n.uid,
-      id: n.id,
-      subject: n.subject,
-      audience: n.audience,
-      content: n.content,
-      photo: n.photo,
-      attachment: n.attachment,
-      attachmentName: n.attachmentName,
-      status: n.status,
-      recipientCount: n.recipientCount,
-      deliveredCount: n.deliveredCount,
-      failedCount: n.failedCount,
-      createdAt: n.createdAt.getTime(),
-      queuedAt: n.queuedAt?.getTime() ?? null,
-      sentAt: n.sentAt?.getTime() ?? null,
-    }));
+    .map(newsletterDocument);
 }
 
 function newestFirst<T extends typeof categories | typeof tags>(
@@ -612,21 +597,13 @@ function updateUserRecord(actor: SessionUser, uid: string, data: Record<string, 
   if (data.apiKey !== undefined && data.apiKey !== row.apiKey) {
     throw badRequest("apiKey cannot be changed");
   }
-  let role = row.role;
-  if (data.role !== undefined && data.role !== row.role) {
-    if (!can(actor.role, "manageSite")) throw forbidden("Only an Administrator can change roles");
-    if (actor.uid === uid) throw badRequest("You cannot change your own role");
-    role = parseInput(z.object({ role: RoleSchema }), { role: data.role }).role;
-  }
-  // Validate the profile fields before anything is written.
   const profile = { uid, name: data.name, email: data.email, photo: data.photo };
   return db.transaction(() => {
+    // Both validate before they write; a refusal of either rolls back the other.
     const updated = updateProfile(actor, profile);
-    if (role !== row.role) {
-      db.update(users).set({ role, timestamp: new Date() }).where(eq(users.uid, uid)).run();
-      return { ...updated, role };
-    }
-    return updated;
+    return data.role !== undefined && data.role !== row.role
+      ? setUserRole(actor, { uid, role: data.role })
+      : updated;
   });
 }
 
@@ -697,18 +674,6 @@ export async function deleteMedia(actor: SessionUser, uid: string, db: Db = getD
   return { uid: row.uid };
 }
 
-/**
- * Deletes a staff account (Administrator only, never their own). Their posts
- * and media stay, shown under the staff byline (the foreign keys set null).
- */
-function deleteUserRecord(actor: SessionUser, uid: string, db: Db) {
-  if (!can(actor.role, "manageSite")) throw forbidden("Only an Administrator can manage users");
-  const row = findByUid(db.select().from(users).where(eq(users.uid, uid)).get(), "User not found");
-  if (row.id === actor.id) throw badRequest("You cannot delete your own account");
-  db.delete(users).where(eq(users.id, row.id)).run();
-  return { uid: row.uid };
-}
-
 /** `POST /crud/delete/doc`. */
 export async function deleteDoc(
   actor: SessionUser,
@@ -733,7 +698,7 @@ export async function deleteDoc(
       assertCan(actor, "manageTaxonomy");
       return done("Tag deleted successfully!", deleteTag(actor, uid, db));
     case "users":
-      return done("Deleted successfully", deleteUserRecord(actor, uid, db));
+      return done("Deleted successfully", deleteUser(actor, uid));
     case "subscribers":
       return done("Deleted successfully", deleteSubscriber(actor, uid, db));
     case "media":

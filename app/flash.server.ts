@@ -1,17 +1,20 @@
 /**
- * One-shot messages for forms that work without JavaScript: the action
- * redirects (Post/Redirect/Get) with the message in a short-lived signed
- * cookie, and the public layout's loader reads and clears it.
+ * One-shot messages after a form post, for the public site and the back office
+ * alike: the action redirects (Post/Redirect/Get) with the message in a
+ * short-lived signed cookie (no session is created for a reader), and the root
+ * loader reads and clears it. Without JavaScript the message renders in the
+ * page; with it, an unscoped message is also a toast.
  */
 import { createCookie, data, redirect } from "react-router";
+import { readAnyBody } from "~/api.server";
 import { cookiesAreSecure, readEnv, sessionSecret } from "~/env.server";
 import { isDomainError } from "~/errors.server";
-import { readBody } from "~/json.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
-/** Which form a message belongs to, so only that form shows it. */
+/** Which public form a message belongs to, so only that form shows it. */
 export type FlashScope = "newsletter" | "like" | "unsubscribe";
-export type Flash = { scope: FlashScope; type: "success" | "error"; message: string };
+/** Back-office messages have no scope: the admin frame shows them. */
+export type Flash = { scope?: FlashScope; type: "success" | "error"; message: string };
 
 function flashCookie() {
   const env = readEnv();
@@ -25,10 +28,15 @@ function flashCookie() {
   });
 }
 
+/** The `Set-Cookie` value that carries `flash` to the next page. */
+export function flashCookieHeader(flash: Flash): Promise<string> {
+  return flashCookie().serialize(flash);
+}
+
 /** A 303 back to `to` (kept on this site) carrying `flash`; extra cookies may be added. */
 export async function redirectWithFlash(to: unknown, flash: Flash, extraCookies: string[] = []) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await flashCookie().serialize(flash));
+  headers.append("Set-Cookie", await flashCookieHeader(flash));
   for (const c of extraCookies) headers.append("Set-Cookie", c);
   return redirect(safeRedirectPath(to), { status: 303, headers });
 }
@@ -60,7 +68,7 @@ export async function formActionWithFlash(
   run: (body: Record<string, unknown>) => { message: string; to: unknown },
 ) {
   try {
-    const { message, to } = run(await readBody(request));
+    const { message, to } = run(await readAnyBody(request));
     return redirectWithFlash(to, { scope, type: "success", message });
   } catch (error) {
     if (!isDomainError(error)) throw error;

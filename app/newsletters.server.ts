@@ -123,6 +123,17 @@ function toSummary(n: Newsletter): NewsletterSummary {
   };
 }
 
+/** The whole record as the generic data calls return it (SPEC §3 newsletter draft + delivery figures). */
+export function newsletterDocument(n: Newsletter) {
+  return {
+    ...toSummary(n),
+    content: n.content,
+    photo: n.photo,
+    attachment: n.attachment,
+    attachmentName: n.attachmentName,
+  };
+}
+
 function audienceLabel(audience: NewsletterAudience) {
   return audience === "All" ? "All Subscribers" : audience;
 }

@@ -137,6 +137,7 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
  * messages name their field, and the spec's "Please fill in all fields" must
  * read exactly so).
  */
+/** Like errors.server's parseInput, but the message alone: the spec's messages are shown as they are. */
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input");
@@ -306,4 +307,38 @@ export function listUsers(
 export function getUserProfile(uid: unknown, viewer: { uid: string } | null = null): PublicProfile {
   if (typeof uid !== "string" || uid.trim() === "") throw badRequest("uid is required");
   return toPublicProfile(userRowByUid(uid.trim()), viewer);
+}
+
+/**
+ * Changes a user's role: Administrators only, never their own (so one
+ * Administrator always remains). 404 for an unknown uid.
+ */
+export function setUserRole(actor: SessionUser, input: unknown): PublicProfile {
+  assertAdministrator(actor);
+  const { uid, role } = parseInput(
+    z.object({ uid: z.string().min(1).max(100), role: RoleSchema }),
+    input,
+  );
+  if (actor.uid === uid) throw badRequest("You cannot change your own role");
+  const row = getDb()
+    .update(users)
+    .set({ role, timestamp: new Date() })
+    .where(eq(users.uid, uid))
+    .returning()
+    .get();
+  if (!row) throw notFound("User not found");
+  return toPublicProfile(row, actor);
+}
+
+/**
+ * Deletes a staff account (Administrators only, never their own). Their posts
+ * and media stay, shown under the staff byline (the foreign keys set null).
+ */
+export function deleteUser(actor: SessionUser, uid: unknown): { uid: string } {
+  assertAdministrator(actor);
+  const id = parseInput(z.string().min(1).max(100), uid);
+  if (id === actor.uid) throw badRequest("You cannot delete your own account");
+  const row = getDb().delete(users).where(eq(users.uid, id)).returning({ uid: users.uid }).get();
+  if (!row) throw notFound("User not found");
+  return row;
 }

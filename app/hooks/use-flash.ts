@@ -1,12 +1,9 @@
 import { useRouteLoaderData } from "react-router";
 import type { FlashScope } from "~/flash.server";
+import type { loader as rootLoader } from "~/root";
 
-type LayoutData = {
-  flash: { scope: FlashScope; type: "success" | "error"; message: string } | null;
-};
-
-/** The no-JavaScript flash message for one form (read by the public layout's loader). */
+/** The no-JavaScript flash message for one public form (read by the root loader). */
 export function useFlash(scope: FlashScope) {
-  const data = useRouteLoaderData("routes/public-layout") as LayoutData | undefined;
-  return data?.flash?.scope === scope ? data.flash : null;
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  return flash?.scope === scope ? flash : null;
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
-import { redirectWithFlash } from "~/session.server";
+import { redirectWithFlash } from "~/flash.server";
 import { changePassword, getUserProfile, MIN_PASSWORD_LENGTH, updateProfile } from "~/users.server";
 import type { Route } from "./+types/admin.profile";
 
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "password") {
       await form.discard();
       changePassword(actor, { ...fields, uid: actor.uid });
-      return redirectWithFlash(request, "/admin/users/profile", {
+      return redirectWithFlash("/admin/users/profile", {
         type: "success",
         message: "Password updated successfully!",
       });
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, { values: fields, intent });
   }
-  return redirectWithFlash(request, "/admin/users/profile", {
+  return redirectWithFlash("/admin/users/profile", {
     type: "success",
     message: "User updated successfully!",
   });

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/session.server";
+import { redirectWithFlash } from "~/flash.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, { prefix: "Error updating settings" });
   }
-  return redirectWithFlash(request, "/admin/settings", {
+  return redirectWithFlash("/admin/settings", {
     type: "success",
     message: "Settings updated successfully",
   });

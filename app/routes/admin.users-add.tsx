@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormError } from "~/components/admin/toasts";
-import { redirectWithFlash } from "~/session.server";
+import { redirectWithFlash } from "~/flash.server";
 import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/users.server";
 import type { Route } from "./+types/admin.users-add";
 
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, { prefix: "Error adding user", values: fields });
   }
-  return redirectWithFlash(request, "/admin/users", {
+  return redirectWithFlash("/admin/users", {
     type: "success",
     message: "User added successfully!",
   });

@@ -7,9 +7,8 @@
  * and a GET (a person opening the link) is sent to the `/unsubscribe` page.
  */
 import { redirect } from "react-router";
-import { apiHandler } from "~/api.server";
+import { apiHandler, readAnyBody } from "~/api.server";
 import { getDb } from "~/db.server";
-import { readBody } from "~/json.server";
 import { unsubscribe } from "~/subscribers.server";
 import type { Route } from "./+types/api.newsletter-unsubscribe";
 
@@ -19,7 +18,7 @@ export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
 });
 
 export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
-  const body = await readBody(request);
+  const body = await readAnyBody(request);
   const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
   return unsubscribe(getDb(), { ...body, email });
 });

@@ -1,18 +1,11 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { readFlash } from "~/flash.server";
 import type { loader as rootLoader } from "~/root";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/public-layout";
-
-/** The no-JavaScript forms' one-shot message (see flash.server.ts), read and cleared here. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { flash, headers } = await readFlash(request);
-  return data({ flash }, { headers });
-}
 
 function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");

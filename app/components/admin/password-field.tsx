@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useHydrated } from "~/components/admin/toasts";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { generatePassword, passwordStrength } from "~/utils/password";
 
 /**

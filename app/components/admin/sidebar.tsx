@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import type { Role } from "#db/schema";
 import { Avatar } from "~/components/admin/avatar";
-import { useHydrated } from "~/components/admin/toasts";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { can } from "~/utils/permissions";
 
 type SidebarUser = { name: string; role: Role; photo: string | null };

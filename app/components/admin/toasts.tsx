@@ -1,26 +1,18 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { useRouteLoaderData } from "react-router";
+import type { Flash } from "~/flash.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 
 /** SPEC §9: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATIONS = { default: 4000, success: 2000, error: 4000 } as const;
 
-const subscribeNothing = () => () => {};
-/** False during the server render and hydration, true once JavaScript runs. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
-
-type Flash = { type: "success" | "error"; message: string };
-
+/** The back office's message (public forms show their own scoped ones beside the form). */
 function useFlash(): Flash | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  return flash && !flash.scope ? flash : null;
 }
 
 /** Shows a message as a toast of its kind. */
