@@ -118,6 +118,9 @@ export function countPublishedPosts(
 }
 
 export type PostDetail = PostListItem & {
+  uid: string;
+  /** The author's user id (null when the account was deleted): "own posts" are matched by it. */
+  authorId: number | null;
   status: PostStatus;
   slug: string;
   content: string;
@@ -126,6 +129,8 @@ export type PostDetail = PostListItem & {
   views: number;
   likes: number;
   shares: number;
+  avgTimeSeconds: number;
+  bounceRate: number;
 };
 
 /** A post by id with its category, author and tags, whatever its status. */
@@ -133,6 +138,8 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
   const row = db
     .select({
       ...listColumns,
+      uid: posts.uid,
+      authorId: posts.authorId,
       status: posts.status,
       slug: posts.slug,
       content: posts.content,
@@ -140,6 +147,8 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
       views: posts.views,
       likes: posts.likes,
       shares: posts.shares,
+      avgTimeSeconds: posts.avgTimeSeconds,
+      bounceRate: posts.bounceRate,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
@@ -156,6 +165,8 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     .all();
   return {
     ...toListItem(row),
+    uid: row.uid,
+    authorId: row.authorId,
     status: row.status,
     slug: row.slug,
     content: row.content,
@@ -164,6 +175,8 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     views: row.views,
     likes: row.likes,
     shares: row.shares,
+    avgTimeSeconds: row.avgTimeSeconds,
+    bounceRate: row.bounceRate,
   };
 }
 

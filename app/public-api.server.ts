@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { categories, posts, tags } from "#db/schema";
+import { categories, tags } from "#db/schema";
 import type { SessionUser } from "~/auth.server";
 import type { Db } from "~/db.server";
 import { notFound, parseInput } from "~/errors.server";
@@ -186,15 +186,9 @@ export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {
   const postId = parseInput(z.object({ id: idSchema }), { id }).id;
   const post = getPublishedPost(db, postId);
   if (!post) throw notFound("Post not found");
-  const extra = db
-    .select({ uid: posts.uid, avgTimeSeconds: posts.avgTimeSeconds, bounceRate: posts.bounceRate })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .get();
-  if (!extra) throw notFound("Post not found");
   return {
     ...toApiPostItem(post),
-    uid: extra.uid,
+    uid: post.uid,
     status: "published",
     content: post.content,
     tags: post.tags.map((t) => t.name),
@@ -202,8 +196,8 @@ export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {
     views: post.views,
     likes: post.likes,
     shares: post.shares,
-    avgTime: formatDuration(extra.avgTimeSeconds),
-    bounceRate: extra.bounceRate,
+    avgTime: formatDuration(post.avgTimeSeconds),
+    bounceRate: post.bounceRate,
     readAlso: getReadAlso(db, post),
   };
 }

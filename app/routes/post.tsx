@@ -45,7 +45,7 @@ function findPost(params: Route.LoaderArgs["params"]) {
 
 /**
  * A draft or post in review, for staff who may see it (ARCHITECTURE §5):
- * Administrators and Editors any, Authors and Contributors their own.
+ * Administrators and Editors any, Authors and Contributors their own (by author id).
  */
 async function findPreview(params: Route.LoaderArgs["params"], request: Request) {
   if (!/^\d{1,15}$/.test(params.id)) return undefined;
@@ -53,7 +53,7 @@ async function findPreview(params: Route.LoaderArgs["params"], request: Request)
   if (!user || !can(user.role, "writePosts")) return undefined;
   const post = getPostById(getDb(), Number(params.id));
   if (!post || post.status === "trash") return undefined;
-  return can(user.role, "seeAllPosts") || post.user.name === user.name ? post : undefined;
+  return can(user.role, "seeAllPosts") || post.authorId === user.id ? post : undefined;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -3,8 +3,9 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { posts } from "#db/schema";
+import { posts, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
+import { startSession, toSessionUser } from "~/auth.server";
 import { getDb } from "~/db.server";
 import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
@@ -113,6 +114,36 @@ describe("public loaders", () => {
       const e = await thrown(() => postLoader(routeArgs(get("/x"), params)));
       expect(statusOf(e)).toBe(404);
     }
+  });
+
+  test("staff preview drafts: Editors any, Authors their own only; no view is counted", async () => {
+    const db = getDb();
+    const draft = db.select().from(posts).where(eq(posts.status, "draft")).get();
+    if (!draft?.authorId) throw new Error("no draft with an author");
+    const [, id, category, url] = draft.url.split("/");
+    const params = { id: id ?? "", category: category ?? "", url: url ?? "" };
+    const signedIn = async (where: ReturnType<typeof eq>) => {
+      const row = db.select().from(users).where(where).get();
+      if (!row) throw new Error("no such user");
+      const response = await startSession(get("/admin/login"), toSessionUser(row), "/");
+      const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+      return new Request(`${BASE}${draft.url}`, { headers: { Cookie: cookie } });
+    };
+
+    const owner = await postLoader(routeArgs(await signedIn(eq(users.id, draft.authorId)), params));
+    expect(owner.preview).toBe(true);
+    expect(owner.post.title).toBe(draft.title);
+    const editor = await postLoader(routeArgs(await signedIn(eq(users.role, "Editor")), params));
+    expect(editor.preview).toBe(true);
+
+    const otherAuthor = db.select().from(users).where(eq(users.role, "Author")).all();
+    const stranger = otherAuthor.find((u) => u.id !== draft.authorId);
+    if (!stranger) throw new Error("no second Author");
+    const refused = await thrown(async () =>
+      postLoader(routeArgs(await signedIn(eq(users.id, stranger.id)), params)),
+    );
+    expect(statusOf(refused)).toBe(404);
+    expect(db.select().from(posts).where(eq(posts.id, draft.id)).get()?.views).toBe(0);
   });
 
   test("the catch-all is a 404 and /unauthorised-access a 403", async () => {
