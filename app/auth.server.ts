@@ -16,6 +16,7 @@ import { type Flash, flashCookieHeader } from "~/flash.server";
 import { FailureLimiter } from "~/rate-limit.server";
 import { commitSession, destroySession, getSession } from "~/session.server";
 import { getSettings } from "~/settings.server";
+import { emailField } from "~/users.server";
 import { verifyPassword } from "~/utils/password.server";
 import { type Capability, can, isAdministratorOnlyPath } from "~/utils/permissions";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -44,13 +45,7 @@ export function toSessionUser(row: User): SessionUser {
 }
 
 export const LoginSchema = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .toLowerCase()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email("Enter a valid email address")),
+  email: emailField("Email is required"),
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")

@@ -1,8 +1,9 @@
 import { Link, redirect } from "react-router";
-import { listVisiblePosts } from "~/admin-posts.server";
 import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { isDomainError } from "~/errors.server";
+import { type AdminPostList, listPostsForAdmin } from "~/publishing.server";
 import { can } from "~/utils/permissions";
 import type { Route } from "./+types/admin.posts";
 
@@ -17,8 +18,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdminScreen(request);
   if (!can(user.role, "writePosts")) throw redirect("/admin/users/profile");
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return { ...listVisiblePosts(user, page), own: !can(user.role, "seeAllPosts") };
+  let list: AdminPostList;
+  try {
+    list = listPostsForAdmin(user, Object.fromEntries(new URL(request.url).searchParams));
+  } catch (error) {
+    // A query string that makes no sense (page=abc) shows the first page.
+    if (!isDomainError(error)) throw error;
+    list = listPostsForAdmin(user, {});
+  }
+  return {
+    posts: list.posts.map((post) => ({
+      id: post.id,
+      title: post.title,
+      status: post.status,
+      url: post.url,
+      category: post.category || null,
+      author: post.user.name,
+      timestamp: post.timestamp,
+    })),
+    total: list.total,
+    page: list.page,
+    pages: list.pageCount,
+    own: !can(user.role, "seeAllPosts"),
+  };
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
