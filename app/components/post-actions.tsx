@@ -58,11 +58,12 @@ export function LikeButton(props: { postId: number; likes: number; liked: boolea
         type="submit"
         className={`like-button${liked ? " is-liked" : ""}`}
         aria-pressed={liked}
-        aria-label={liked ? "Liked" : "Like this post"}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.2 0 3.6 1.2 4.4 2.5h.2c.8-1.3 2.2-2.5 4.4-2.5 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />
         </svg>
+        {/* The name includes the visible count ("Like this post 12"), as WCAG 2.5.3 asks. */}
+        <span className="visually-hidden">{liked ? "Liked" : "Like this post"} </span>
         <span className="like-count" data-testid="like-count">
           {likes}
         </span>

@@ -1,0 +1,87 @@
+/**
+ * An automated accessibility check (axe-core, WCAG 2.1 A and AA rules) of the
+ * public pages and the back office, in the light and the dark theme: no
+ * serious or critical violation (contrast, names, labels, landmarks…).
+ * It complements, and does not replace, looking at the pages.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./admin-server";
+import { E2E_ADMIN } from "./constants";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page");
+
+const THEMES = ["light", "dark"] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
+}
+
+async function firstPostPath(page: Page) {
+  await page.goto("/category/crypto");
+  const href = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  if (!href) throw new Error("no post on the crypto page");
+  return href;
+}
+
+for (const theme of THEMES) {
+  test(`public pages have no serious accessibility violations (${theme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const problems: Record<string, unknown> = {};
+    const post = await firstPostPath(page);
+    for (const path of [
+      "/",
+      "/explore",
+      "/category/crypto",
+      "/tag/bitcoin",
+      post,
+      "/reach-out",
+      "/privacy-policy",
+      "/unsubscribe?email=reader@example.com",
+      "/no-such-page",
+      "/unauthorised-access",
+    ]) {
+      await page.goto(path);
+      const found = await seriousViolations(page);
+      if (found.length) problems[path] = found;
+    }
+    expect(problems).toEqual({});
+  });
+
+  test(`back-office screens have no serious accessibility violations (${theme})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const problems: Record<string, unknown> = {};
+    await page.goto("/admin/login");
+    const login = await seriousViolations(page);
+    if (login.length) problems["/admin/login"] = login;
+    await signIn(page, baseURL ?? "", E2E_ADMIN.email, E2E_ADMIN.password);
+    for (const path of [
+      "/admin/posts",
+      "/admin/dashboard",
+      "/admin/analytics",
+      "/admin/users",
+      "/admin/users/add",
+      "/admin/users/profile",
+      "/admin/settings",
+      "/admin/pages",
+      "/admin/comments",
+    ]) {
+      await page.goto(path);
+      const found = await seriousViolations(page);
+      if (found.length) problems[path] = found;
+    }
+    expect(problems).toEqual({});
+  });
+}
