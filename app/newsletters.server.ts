@@ -206,7 +206,7 @@ export function getNewsletter(db: Db, uid: string): NewsletterSummary | undefine
   return row ? toSummary(row) : undefined;
 }
 
-/** Newest first, for the admin screens (issue 7). */
+/** Newest first, for the admin screens. */
 export function listNewsletters(db: Db, limit = 50): NewsletterSummary[] {
   return db
     .select()

@@ -233,7 +233,7 @@ export const userDataSchema = z.object({
 });
 
 /**
- * `POST /user/data {uid}`: the user's profile through issue 5's
+ * `POST /user/data {uid}`: the user's profile through
  * `getUserProfile` (never the hash; the apiKey only to that same user). The
  * email and last-change time go only to that user and to Administrators: a
  * staff member's address is not published to anonymous callers.

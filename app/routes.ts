@@ -8,14 +8,14 @@ export default [
   // Resource routes (no UI).
   route("action/set-theme", "routes/resources/set-theme.ts"),
 
-  // Reader JSON calls of SPEC §7 (issue 3 wrote them; the API, issue 4, owns them).
+  // JSON API of SPEC §7 (docs/api.md): the reader calls, which the public pages' fetchers and beacons use too.
   route("posts/like/:id", "routes/api.posts-like.ts"),
   route("posts/share/:id", "routes/api.posts-share.ts"),
   route("posts/update/:id", "routes/api.posts-update.ts"),
   route("newsletter/join", "routes/api.newsletter-join.ts"),
   route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
 
-  // JSON API of SPEC §7 (issue 4b): public reads, admin calls, newsletters.
+  // Public reads, admin calls, newsletters.
   route("user/data", "routes/api.user-data.ts"),
   route("get/setting-data", "routes/api.setting-data.ts"),
   ...(
@@ -47,14 +47,14 @@ export default [
   route("get/nextid", "routes/api.nextid.ts"),
   route("upload/image", "routes/api.upload-image.ts"),
 
-  // Public resources (issue 3): feeds, sitemap, robots, the no-JS share redirect.
+  // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
 
-  // Back office (issue 5). Login and the form-only routes stand alone; every
+  // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose loader checks the
   // session and SPEC §6's Administrator-only paths (each screen checks again).
   route("admin/login", "routes/admin.login.tsx"),

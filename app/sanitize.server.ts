@@ -1,6 +1,6 @@
 /**
  * The one HTML allowlist (ARCHITECTURE §4): post content is rendered only
- * through it, and the editor's save path (issue 6) reuses it. Links keep only
+ * through it, and the save path (publishing.server.ts) cleans with it too. Links keep only
  * the protocols the editor allows (SPEC §5).
  */
 import sanitizeHtml from "sanitize-html";

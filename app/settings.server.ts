@@ -42,7 +42,7 @@ export function getSiteInfo(db: Db): SiteInfo {
   };
 }
 
-// ---- Settings writes (SPEC §2 Settings; issue 5) ----
+// ---- Settings writes (SPEC §2 Settings) ----
 
 const flag = (name: string) =>
   z.preprocess(

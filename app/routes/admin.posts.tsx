@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * Where sign-in lands: the posts the user may see (SPEC §6), newest first.
- * A read-only first version; issue 6 brings filters and row actions.
+ * A read-only list for now: the status filters and row actions come with the post editor.
  * A Subscriber has no posts screen, so goes to their profile.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
  * category, tags, photo, socialCard, views, likes, shares, avgTime,
  * bounceRate, timestamp, user, key}` → `{type, message, post}`.
  *
- * Through issue 4a's `savePost`, like the Add Post screen: `status`
+ * Through `savePost` (publishing.server.ts), like the Add Post screen: `status`
  * "published" publishes (a Contributor's post becomes `reviewing`), anything
  * else saves a draft. `id`, when sent, must be one `/get/nextid` handed out.
  * The server decides url, counters (0), avgTime, bounceRate, timestamp and the

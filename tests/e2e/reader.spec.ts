@@ -1,5 +1,5 @@
 /**
- * The reader's flows of issue 3, run in both projects (JavaScript off and on).
+ * The reader's flows, run in both projects (JavaScript off and on).
  * With JavaScript, a marker on `window` proves a flow made no full reload.
  */
 import { expect, type Page, test } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The admin JSON calls of SPEC §7 (issue 4b): authenticate, dashboard and
+ * The admin JSON calls of SPEC §7: authenticate, dashboard and
  * analytics data, user add/update/password, newsletter send. Success shapes,
  * 400 with nothing written, 401 without or with a wrong key, 403 per role.
  */
@@ -33,7 +33,7 @@ import {
   postJson,
   type RouteHandler,
   sessionCookie,
-} from "./api-fixtures";
+} from "./fixtures";
 
 const userCount = () => getDb().select({ n: count() }).from(users).get()?.n;
 const NON_ADMINS: Role[] = ["Editor", "Author", "Contributor", "Subscriber"];

@@ -1,5 +1,5 @@
 /**
- * The public JSON calls of SPEC §7 (issue 4b): user data, settings, the five
+ * The public JSON calls of SPEC §7: user data, settings, the five
  * home lists, posts by category key and by tag, and the post detail. Success
  * shapes field by field, 400/404 for bad input, and no secrets in any answer.
  */
@@ -24,7 +24,7 @@ import {
   postJson,
   sessionCookie,
   type TestUser,
-} from "./api-fixtures";
+} from "./fixtures";
 
 type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ import { action as likeAction, loader as likeGet } from "~/routes/api.posts-like
 import { action as shareAction } from "~/routes/api.posts-share";
 import { action as updateAction } from "~/routes/api.posts-update";
 import { routeArgs } from "../helpers";
-import { BASE, callRoute as call, get, makeCategory, makePost, postJson } from "./api-fixtures";
+import { BASE, callRoute as call, get, makeCategory, makePost, postJson } from "./fixtures";
 
 const crypto = makeCategory("Crypto Desk");
 const postRow = (id: number) => getDb().select().from(posts).where(eq(posts.id, id)).get();

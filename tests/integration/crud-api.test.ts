@@ -17,7 +17,7 @@ import { action as updateAction } from "~/routes/api.crud-update-doc";
 import { action as nextIdAction } from "~/routes/api.nextid";
 import { action as uploadAction } from "~/routes/api.upload-image";
 import { routeArgs } from "../helpers";
-import { setupNewsroom, tableCounts } from "./fixtures-4a";
+import { setupNewsroom, tableCounts } from "./fixtures";
 
 const BASE = "http://127.0.0.1:3500";
 type Handler = (args: unknown) => Promise<Response>;

@@ -20,13 +20,7 @@ import {
   NewsletterSender,
   queueNewsletter,
 } from "~/newsletters.server";
-import {
-  decodeQuotedPrintable,
-  makeSubscriber,
-  makeUser,
-  PNG,
-  startSmtpServer,
-} from "./api-fixtures";
+import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 
 const draft = (values: Record<string, unknown> = {}) => ({
   subject: "Weekly digest",

@@ -23,7 +23,7 @@ import {
   updateTag,
 } from "~/taxonomy.server";
 import { routeArgs } from "../helpers";
-import { caught, setupNewsroom, tableCounts } from "./fixtures-4a";
+import { caught, setupNewsroom, tableCounts } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 beforeAll(() => {

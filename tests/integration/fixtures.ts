@@ -1,6 +1,8 @@
 /**
- * Fixtures for the JSON API tests (issue 4b): users of each role, subscribers,
- * requests with a key or a session cookie, and a real in-process SMTP server.
+ * Fixtures for the integration tests: users of each role, a small newsroom,
+ * subscribers, requests with a key or a session cookie, a whole-database
+ * snapshot (to prove a refused request wrote nothing) and a real in-process
+ * SMTP server.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -18,7 +20,9 @@ import {
 } from "#db/schema";
 import { type SessionUser, startSession, toSessionUser } from "~/auth.server";
 import { ensureCounters, nextId } from "~/counters.server";
-import { getDb } from "~/db.server";
+import { type Db, getDb } from "~/db.server";
+import { ensureSettings } from "~/settings.server";
+import { createCategory, createTag } from "~/taxonomy.server";
 import { generateApiKey, hashPassword } from "~/utils/password.server";
 import { apiKey as keyForm, postPath, slugify } from "~/utils/slug";
 import { routeArgs } from "../helpers";
@@ -34,10 +38,16 @@ export const PNG = Buffer.from(
 
 let seq = 0;
 
+let passwordHash: string | undefined;
+
 /** A user of `role` with a fresh apiKey; the password is PASSWORD. */
-export function makeUser(role: Role, values: { name?: string; email?: string } = {}) {
+export function makeUser(
+  role: Role,
+  values: { name?: string; email?: string; photo?: string } = {},
+) {
   seq += 1;
   const slug = `${role.toLowerCase()}${seq}`;
+  passwordHash ??= hashPassword(PASSWORD);
   return getDb()
     .insert(users)
     .values({
@@ -45,11 +55,73 @@ export function makeUser(role: Role, values: { name?: string; email?: string } =
       name: values.name ?? `${role} ${seq}`,
       email: values.email ?? `${slug}@example.com`,
       role,
-      passwordHash: hashPassword(PASSWORD),
+      passwordHash,
       apiKey: generateApiKey(),
+      photo: values.photo ?? null,
     })
     .returning()
     .get();
+}
+
+/** A staff member as the domain sees them, plus their apiKey and hash (to look for leaks). */
+function makeStaff(role: Role, name: string) {
+  const row = makeUser(role, { name, photo: `/demo/avatars/${name.toLowerCase()}.svg` });
+  return { ...toSessionUser(row), apiKey: row.apiKey, passwordHash: row.passwordHash };
+}
+
+/** Settings, counters, one user per role, categories Crypto and Freshly Pressed, tags Bitcoin and Markets. */
+export function setupNewsroom() {
+  const db = getDb();
+  ensureSettings(db);
+  ensureCounters(db);
+  const staff = {
+    admin: makeStaff("Administrator", "Ada"),
+    editor: makeStaff("Editor", "Eve"),
+    author: makeStaff("Author", "Abe"),
+    author2: makeStaff("Author", "Ann"),
+    contributor: makeStaff("Contributor", "Cy"),
+    subscriber: makeStaff("Subscriber", "Sue"),
+  };
+  const cats = {
+    crypto: createCategory(staff.admin, { name: "Crypto", description: "Coins and chains" }),
+    fresh: createCategory(staff.admin, { name: "Freshly Pressed", description: "Just in" }),
+  };
+  const tagDocs = {
+    bitcoin: createTag(staff.admin, { name: "Bitcoin", description: "BTC" }),
+    markets: createTag(staff.admin, { name: "Markets", description: "Up and down" }),
+  };
+  return { db, staff, cats, tags: tagDocs };
+}
+
+/** A whole-database snapshot, to prove a refused request wrote nothing. */
+export function tableCounts(db: Db = getDb()) {
+  const tables = [
+    "posts",
+    "post_tags",
+    "categories",
+    "tags",
+    "users",
+    "media",
+    "subscribers",
+    "subscriber_audiences",
+    "settings",
+    "counters",
+  ];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) {
+    out[t] = db.$client.prepare(`select * from ${t} order by rowid`).all();
+  }
+  return JSON.stringify(out);
+}
+
+/** What a call threw (a DomainError's status and message). */
+export async function caught(fn: () => unknown): Promise<{ status: number; message: string }> {
+  try {
+    await fn();
+  } catch (error) {
+    return error as { status: number; message: string };
+  }
+  throw new Error("expected a failure");
 }
 
 export type TestUser = ReturnType<typeof makeUser>;
