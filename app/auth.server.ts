@@ -10,6 +10,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { type Role, type User, users } from "#db/schema";
+import { isFormBody } from "~/admin-forms.server";
 import { getDb } from "~/db.server";
 import { badRequest, DomainError, forbidden, parseInput, unauthorized } from "~/errors.server";
 import { type Flash, flashCookieHeader } from "~/flash.server";
@@ -108,8 +109,15 @@ export async function authenticateLoginForm(
   request: Request,
   address: string,
 ): Promise<SessionUser> {
+  if (!isFormBody(request)) throw badRequest("Send the form as a form post");
   requestAddress.set(request, address);
-  return authenticator.authenticate("form", request);
+  try {
+    return await authenticator.authenticate("form", request);
+  } catch (error) {
+    // Our own refusals pass through; a body the strategy cannot read is a 400.
+    if (error instanceof DomainError) throw error;
+    throw badRequest("Malformed form body");
+  }
 }
 
 function userById(id: number): SessionUser | null {

@@ -49,7 +49,8 @@ export type VisitInput = z.input<typeof visitSchema>;
 const published = (id: number) => and(eq(posts.id, id), eq(posts.status, "published"));
 const POST_NOT_FOUND = "Post not found";
 
-function postId(id: unknown): number {
+/** A post id from a URL or body (400 when it is not a positive whole number). */
+export function parsePostId(id: unknown): number {
   return parseInput(z.object({ id: postIdSchema }), { id }).id;
 }
 
@@ -57,7 +58,7 @@ type Counter = "likes" | "shares" | "views";
 
 /** One counter +1 on a published post, in one UPDATE … RETURNING; the new value. */
 function increment(db: Db, id: unknown, counter: Counter): { id: number; value: number } {
-  const postIdValue = postId(id);
+  const postIdValue = parsePostId(id);
   const column = posts[counter];
   const row = db
     .update(posts)
@@ -97,7 +98,7 @@ export function recordVisit(
   id: unknown,
   input: unknown,
 ): { id: number; avgTime: string; avgTimeSeconds: number; bounceRate: number } {
-  const postIdValue = postId(id);
+  const postIdValue = parsePostId(id);
   const { avgTime: visit } = parseInput(visitSchema, input);
   const row = db
     .update(posts)

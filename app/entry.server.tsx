@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { bootstrap } from "~/bootstrap.server";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 
@@ -65,5 +65,12 @@ function readNonce(loadContext: RouterContextProvider | undefined): string | und
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // A refused request (React Router's own 4xx, e.g. a cross-site form post)
+  // is the client's mistake: one line, no stack trace. Faults get the trace.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${where} refused: ${error.status} ${error.statusText}`);
+    return;
+  }
+  console.error(`${where} failed:`, error);
 }

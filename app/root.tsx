@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
-import { corsOriginsFor } from "~/api.server";
+import { corsOriginsFor, isApiPath, jsonError } from "~/api.server";
 import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
 import { getDb } from "~/db.server";
@@ -31,7 +31,11 @@ import type { Route } from "./+types/root";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (isCrossSiteRequest(request, [readEnv().publicUrl, ...corsOriginsFor(request)])) {
-      throw new Response("Cross-site request refused", { status: 403 });
+      const message = "Cross-site request refused";
+      // JSON callers get the API's error shape (docs/api.md), pages a plain 403.
+      throw isApiPath(new URL(request.url).pathname)
+        ? jsonError(403, message)
+        : new Response(message, { status: 403 });
     }
     return next();
   },

@@ -100,6 +100,24 @@ function displayName(name: string) {
   return clean.slice(0, 200) || "upload";
 }
 
+/** How much of a refused body is read and thrown away so the client gets the answer. */
+const MAX_DRAIN_BYTES = 64 * MB;
+
+/**
+ * After a refusal, keep reading the rest of the body without storing it, so
+ * the client (which is still sending) receives the 413/415 answer instead of
+ * a reset connection; past MAX_DRAIN_BYTES the connection is cut after all.
+ */
+function drainAndDiscard(source: Readable) {
+  let drained = 0;
+  source.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAIN_BYTES) source.destroy();
+  });
+  source.on("error", () => {});
+  source.resume();
+}
+
 /**
  * Reads a multipart request: text fields into `fields`, files into temporary
  * files. Throws 400 (not multipart, malformed), 413 (too large) or 415 (type).
@@ -146,7 +164,7 @@ export async function receiveMultipart(
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      source.destroy();
+      drainAndDiscard(source);
       reject(error instanceof DomainError ? error : badRequest("Malformed multipart body"));
     };
 

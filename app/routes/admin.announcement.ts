@@ -1,7 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
+import { readFormBody } from "~/admin-forms.server";
 import { requireUser } from "~/auth.server";
 import { announcementCookieName } from "~/components/admin/announcement";
+import { isDomainError } from "~/errors.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/admin.announcement";
 
@@ -17,10 +19,12 @@ const DismissSchema = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormBody(request).catch((error) => {
+    throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
+  });
   const back = safeRedirectPath(form.get("redirectTo"), "/admin/posts");
   const parsed = DismissSchema.safeParse({ id: form.get("id"), date: form.get("date") });
-  if (!parsed.success) throw new Response("Unknown announcement", { status: 400 });
+  if (!parsed.success) throw data("Unknown announcement", { status: 400 });
   const { id, date } = parsed.data;
   return redirect(back, {
     headers: {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getOptionalUser } from "~/auth.server";
+import { requireAdminScreen } from "~/auth.server";
 import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
 import adminCss from "~/styles/admin.css?url";
@@ -12,15 +12,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta(rootSeo(matches), { title: "Page Not Found", path: location.pathname, noindex: true });
 
 /**
- * An /admin path no screen answers (yet, e.g. the media and mail screens of
- * later issues): 404 for everyone, shown in the admin frame to the signed-in.
+ * An /admin path no screen answers (yet: the media, mail and post-editing
+ * screens). Like every admin path it needs a session (else login) and, under
+ * the Administrator-only prefixes of SPEC §6, an Administrator (else
+ * /unauthorised-access); then it is a 404 in the admin frame.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  return data({ user: user ? shellUser(user) : null }, { status: 404 });
+  const user = await requireAdminScreen(request);
+  return data({ user: shellUser(user) }, { status: 404 });
 }
 
-export function action() {
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminScreen(request);
   throw data(null, { status: 404 });
 }
 

@@ -18,6 +18,7 @@ import { isDomainError } from "~/errors.server";
 import { useNonce } from "~/nonce";
 import { getPostById, getPublishedPost, getReadAlso } from "~/posts.server";
 import { sanitizePostHtml } from "~/sanitize.server";
+import { isCountableVisit } from "~/utils/engagement";
 import { can } from "~/utils/permissions";
 import { absoluteUrl, rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/post";
@@ -63,7 +64,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
   // Staff previews count no view.
-  const views = post.status === "published" && !preview ? countView(db, post.id).views : post.views;
+  const counted = post.status === "published" && !preview && isCountableVisit(request);
+  const views = counted ? countView(db, post.id).views : post.views;
   const publicUrl = readEnv().publicUrl;
   return {
     post: { ...post, views, content: sanitizePostHtml(post.content) },

@@ -2,24 +2,27 @@
  * `GET /share/:id/:network`: the share links' no-JavaScript path. Counts one
  * share (like `POST /posts/share/:id`) and redirects to the network. With
  * JavaScript the page links to the network directly and sends the beacon.
- * Crawlers are kept out by robots.txt and rel="nofollow".
+ * Crawlers are kept out by robots.txt and rel="nofollow"; HEAD requests and
+ * prefetches are not counted.
  */
 import { data, redirect } from "react-router";
 import { getDb } from "~/db.server";
-import { sharePost } from "~/engagement.server";
+import { parsePostId, sharePost } from "~/engagement.server";
 import { readEnv } from "~/env.server";
 import { isDomainError } from "~/errors.server";
 import { getPublishedPost } from "~/posts.server";
+import { isCountableVisit } from "~/utils/engagement";
 import { absoluteUrl } from "~/utils/seo";
 import { isShareNetwork, shareUrl } from "~/utils/share";
 import type { Route } from "./+types/share";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   const { network } = params;
   if (!isShareNetwork(network)) throw data("Unknown network", { status: 404 });
   try {
     const db = getDb();
-    const { id } = sharePost(db, params.id);
+    // A HEAD probe or a prefetch is answered but not counted.
+    const id = isCountableVisit(request) ? sharePost(db, params.id).id : parsePostId(params.id);
     const post = getPublishedPost(db, id);
     if (!post) throw data("Post not found", { status: 404 });
     const publicUrl = readEnv().publicUrl;

@@ -26,3 +26,22 @@ export function nextAvgTime(currentSeconds: number, visitSeconds: number): numbe
     ? Math.round((currentSeconds + visitSeconds) / 2)
     : currentSeconds;
 }
+
+/**
+ * Whether serving this request is a reader's visit worth counting (a view, or
+ * a share through the no-JavaScript redirect): a plain GET, not a HEAD probe
+ * and not a browser's speculative prefetch or prerender.
+ */
+export function isCountableVisit(request: Request): boolean {
+  if (request.method.toUpperCase() !== "GET") return false;
+  const purpose = [
+    request.headers.get("Sec-Purpose"),
+    request.headers.get("Purpose"),
+    request.headers.get("X-Purpose"),
+    request.headers.get("X-Moz"),
+  ]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return !/prefetch|prerender|preview/.test(purpose);
+}

@@ -1,11 +1,21 @@
 /** List-card summary (SPEC §5, §9): over 120 characters → the first 117 plus "...". */
 export function truncateSummary(summary: string): string {
-  return summary.length > 120 ? `${summary.slice(0, 117)}...` : summary;
+  return cutAt(summary, 120, 117);
+}
+
+/**
+ * Over `limit` characters → the first `keep` plus "...". Counted in code
+ * points, so an emoji or other astral character is never cut in half.
+ */
+function cutAt(text: string, limit: number, keep: number): string {
+  if (text.length <= limit) return text;
+  const chars = Array.from(text);
+  return chars.length > limit ? `${chars.slice(0, keep).join("")}...` : text;
 }
 
 /** Social card name (SPEC §5): over 50 characters → the first 50 plus "...". */
 export function truncateCardName(name: string): string {
-  return name.length > 50 ? `${name.slice(0, 50)}...` : name;
+  return cutAt(name, 50, 50);
 }
 
 /** Plain text of an HTML fragment, for descriptions and e-mail text parts. */

@@ -21,7 +21,9 @@ export function relativeTime(
   if (weeks < 4) return plural(weeks, "week");
   const months = Math.floor(days / 30);
   if (months < 12) return plural(Math.max(1, months), "month");
-  return plural(Math.floor(days / 365), "year");
+  // 360–364 days are 12 months by the month count but not yet a year by the
+  // year count: call them "1 year ago" rather than "0 years ago".
+  return plural(Math.max(1, Math.floor(days / 365)), "year");
 }
 
 /** Seconds → "Xm Ys" (SPEC §3 avgTime). */

@@ -12,11 +12,16 @@ test("an unknown path renders Page Not Found with status 404", async ({ page }) 
 });
 
 test("unknown posts, categories and tags are 404s too", async ({ page }) => {
-  for (const path of ["/999999/crypto/missing", "/category/nope", "/tag/nope", "/admin/nope"]) {
+  for (const path of ["/999999/crypto/missing", "/category/nope", "/tag/nope"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   }
+});
+
+test("an unknown admin path asks a signed-out visitor to sign in first", async ({ page }) => {
+  await page.goto("/admin/nope");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fnope$/);
 });
 
 test("/unauthorised-access renders Access Denied with status 403", async ({ page }) => {

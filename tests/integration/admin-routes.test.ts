@@ -141,13 +141,15 @@ describe("the role gate", () => {
         `/admin/login?redirectTo=${encodeURIComponent(path)}`,
       );
     }
-    // An unknown admin path is a 404 for everyone (in the admin frame when signed in).
+    // An unknown admin path also needs a session, then the SPEC §6 role rule,
+    // then it is a 404 in the admin frame.
     const unknown = await run(notFoundLoader, get("/admin/media/library"));
-    expect(statusOf(unknown)).toBe(404);
-    expect((unknown as { data: { user: unknown } }).data.user).toBeNull();
+    expect(locationOf(unknown)).toBe("/admin/login?redirectTo=%2Fadmin%2Fmedia%2Flibrary");
     const signedIn = await run(notFoundLoader, get("/admin/nothing-here", "Author"));
     expect(statusOf(signedIn)).toBe(404);
     expect((signedIn as { data: { user: { role: string } } }).data.user.role).toBe("Author");
+    const underDashboard = await run(notFoundLoader, get("/admin/dashboard/x", "Editor"));
+    expect(locationOf(underDashboard)).toBe("/unauthorised-access");
   });
 
   it.each(FORBIDDEN)(
@@ -397,5 +399,35 @@ describe("Settings", () => {
     expect(dataOf(bad).error).toBe("Error updating settings: Max image size must be a number");
     expect(getDb().select().from(settings).get()?.siteName).toBe("The Daily Ink");
     expect(mediaCount()).toBe(media0);
+  });
+});
+
+describe("bodies that are not forms", () => {
+  it("answer 400 on every back-office action and write nothing", async () => {
+    const users0 = userCount();
+    const settings0 = JSON.stringify(getDb().select().from(settings).get());
+    const cases: [string, Fn][] = [
+      ["/admin/login", loginAction],
+      ["/admin/users/profile", profileAction],
+      ["/admin/users/add", addUserAction],
+      ["/admin/settings", settingsAction],
+      ["/admin/announcement", announcementAction],
+    ];
+    for (const [path, action] of cases) {
+      for (const [type, body] of [
+        ["application/json", '{"email":"a"}'],
+        ["text/plain", "hello"],
+        ["multipart/form-data; boundary=x", "--x\r\nnot a part"],
+      ] as const) {
+        const request = new Request(`${BASE}${path}`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": type, Cookie: cookies.Administrator },
+        });
+        expect(statusOf(await run(action, request)), `${path} ${type}`).toBe(400);
+      }
+    }
+    expect(userCount()).toBe(users0);
+    expect(JSON.stringify(getDb().select().from(settings).get())).toBe(settings0);
   });
 });

@@ -247,4 +247,23 @@ describe("root middleware: cross-site check", () => {
       passed: true,
     });
   });
+
+  it("answers a refused API call in the API's JSON error shape", async () => {
+    delete process.env.ALLOWED_ORIGINS;
+    const request = post("/crud/get/docs", "{}", { Origin: "https://evil.example" });
+    try {
+      await middleware[0]?.(
+        { request, params: {}, context: routeArgs(request).context } as never,
+        vi.fn(async () => new Response("ok")),
+      );
+      throw new Error("expected a refusal");
+    } catch (error) {
+      const response = error as Response;
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        type: "error",
+        message: "Cross-site request refused",
+      });
+    }
+  });
 });

@@ -12,12 +12,18 @@ describe("truncateSummary (SPEC §5)", () => {
     expect(out).toBe(`${"b".repeat(117)}...`);
     expect(out).toHaveLength(120);
   });
+  test("counts an emoji as one character and never cuts it in half", () => {
+    const out = truncateSummary(`${"c".repeat(116)}😀😀😀😀😀😀`);
+    expect(out).toBe(`${"c".repeat(116)}😀...`);
+    expect(truncateSummary(`${"d".repeat(115)}😀😀😀😀😀`)).toBe(`${"d".repeat(115)}😀😀😀😀😀`);
+  });
 });
 
 describe("truncateCardName (SPEC §5)", () => {
   test("cuts names over 50 characters to 50 plus an ellipsis", () => {
     expect(truncateCardName("x".repeat(50))).toBe("x".repeat(50));
     expect(truncateCardName("y".repeat(51))).toBe(`${"y".repeat(50)}...`);
+    expect(truncateCardName(`${"z".repeat(49)}🚀🚀`)).toBe(`${"z".repeat(49)}🚀...`);
   });
 });
 
@@ -41,6 +47,9 @@ describe("relativeTime (SPEC §9)", () => {
     [27 * D, "3 weeks ago"],
     [28 * D, "1 month ago"],
     [300 * D, "10 months ago"],
+    [359 * D, "11 months ago"],
+    [360 * D, "1 year ago"],
+    [364 * D, "1 year ago"],
     [365 * D, "1 year ago"],
     [800 * D, "2 years ago"],
   ])("%d ms ago → %s", (ms, expected) => {
