@@ -4,7 +4,7 @@ import { readEnv } from "~/env.server";
 import { listFeedPosts } from "~/posts.server";
 import { getSiteInfo } from "~/settings.server";
 import { listCategories, listTags } from "~/taxonomy.server";
-import { absoluteUrl } from "~/utils/seo";
+import { absoluteUrl, imageTypeOf, socialImagePath } from "~/utils/seo";
 
 export const FEED_SIZE = 50;
 
@@ -50,8 +50,9 @@ export function rssFeed(opts: {
         `      <pubDate>${p.timestamp.toUTCString()}</pubDate>`,
         p.authorName ? `      <dc:creator>${escapeXml(p.authorName)}</dc:creator>` : "",
         p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
+        // Length 0: the size is not known here, as the RSS Best Practices allow.
         p.photo
-          ? `      <enclosure url="${escapeXml(absoluteUrl(base, p.photo))}" type="${p.photo.endsWith(".svg") ? "image/svg+xml" : p.photo.endsWith(".png") ? "image/png" : "image/jpeg"}" length="0"/>`
+          ? `      <enclosure url="${escapeXml(absoluteUrl(base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
         "    </item>",
       ]

@@ -117,22 +117,32 @@ export function ShareLinks(props: {
 }
 
 /**
- * Sends this visit's time on page with `navigator.sendBeacon` when the reader
- * leaves (page hide, tab hidden, or a client-side navigation away), once per
- * visit. The server decides what it does to the bounce rate (SPEC §9).
+ * Sends this visit's time on page with `navigator.sendBeacon` once, when the
+ * reader leaves (page hide, or a client-side navigation away). Only the time
+ * the page was visible counts: a tab left in the background is paused, not
+ * ended, so a reader who glances at another tab is not recorded as a bounce.
+ * The server decides what the time does to the bounce rate (SPEC §9).
  */
 export function useVisitBeacon(postId: number) {
   useEffect(() => {
-    const started = performance.now();
+    let visibleMs = 0;
+    let visibleSince: number | null =
+      document.visibilityState === "visible" ? performance.now() : null;
     let sent = false;
+    const pause = () => {
+      if (visibleSince !== null) visibleMs += performance.now() - visibleSince;
+      visibleSince = null;
+    };
     const send = () => {
       if (sent) return;
       sent = true;
-      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      pause();
+      const seconds = Math.round(visibleMs / 100) / 10;
       navigator.sendBeacon(`/posts/update/${postId}`, JSON.stringify({ avgTime: seconds }));
     };
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") send();
+      if (document.visibilityState === "hidden") pause();
+      else visibleSince ??= performance.now();
     };
     window.addEventListener("pagehide", send);
     document.addEventListener("visibilitychange", onVisibility);

@@ -27,6 +27,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: loaderData?.category.description,
     path: `/category/${loaderData?.category.slug ?? ""}`,
     noindex: !loaderData,
+    feed: loaderData
+      ? {
+          path: `/category/${loaderData.category.slug}/rss.xml`,
+          title: titleCase(loaderData.category.name),
+        }
+      : undefined,
   });
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

@@ -23,6 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Newsletter",
     description: "Sign up for our newsletters: news, music and offers.",
     path: "/newsletter",
+    // The no-JavaScript signup's answer page; robots.txt keeps crawlers out too.
+    noindex: true,
   });
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ import { getPostById, getPublishedPost, getReadAlso } from "~/posts.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { isCountableVisit } from "~/utils/engagement";
 import { can } from "~/utils/permissions";
-import { absoluteUrl, rootSeo, seoMeta } from "~/utils/seo";
+import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import type { Route } from "./+types/post";
 
 /** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */
@@ -73,7 +73,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     readAlso: getReadAlso(db, post),
     liked: (await likedIds(request)).includes(post.id),
     absoluteUrl: absoluteUrl(publicUrl, post.url),
-    photoUrl: post.photo ? absoluteUrl(publicUrl, post.photo) : null,
+    photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
   };
 }
 

@@ -12,7 +12,7 @@ import { readEnv } from "~/env.server";
 import { isDomainError } from "~/errors.server";
 import { getPublishedPost } from "~/posts.server";
 import { isCountableVisit } from "~/utils/engagement";
-import { absoluteUrl } from "~/utils/seo";
+import { absoluteUrl, socialImagePath } from "~/utils/seo";
 import { isShareNetwork, shareUrl } from "~/utils/share";
 import type { Route } from "./+types/share";
 
@@ -30,7 +30,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
       shareUrl(network, {
         absoluteUrl: absoluteUrl(publicUrl, post.url),
         title: post.title,
-        photo: post.photo ? absoluteUrl(publicUrl, post.photo) : null,
+        photo: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
       }),
       { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
     );

@@ -18,7 +18,34 @@ export type PageSeo = {
   type?: "website" | "article";
   noindex?: boolean;
   keywords?: string;
+  /** A feed of this page's own posts (a category's), announced beside the site's. */
+  feed?: { path: string; title: string };
 };
+
+/**
+ * The picture to hand social networks and feed readers for a post photo. They
+ * do not take SVG, so a demo illustration (`/demo/images/x.svg`) is given as
+ * its JPEG rendition (`x.jpg`, made by scripts/render-demo-images.mjs).
+ * Uploads are always raster images already.
+ */
+export function socialImagePath(photo: string): string {
+  return /^\/demo\/images\/[\w-]+\.svg$/.test(photo) ? photo.replace(/\.svg$/, ".jpg") : photo;
+}
+
+/** The MIME type of an image by its file name, for feed enclosures. */
+export function imageTypeOf(path: string): string {
+  const ext = /\.(\w+)(?:[?#].*)?$/.exec(path)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    png: "image/png",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    gif: "image/gif",
+    webp: "image/webp",
+    avif: "image/avif",
+    svg: "image/svg+xml",
+  };
+  return (ext && types[ext]) || "application/octet-stream";
+}
 
 /** Absolute URL on this site for a path or an already absolute URL. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
@@ -36,14 +63,13 @@ export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaD
   const title = page.title ? `${page.title} | ${siteName}` : siteName;
   const description = (page.description || defaults?.siteDescription || "").slice(0, 300);
   const canonical = absoluteUrl(publicUrl, page.path || "/");
-  const image = page.image ? absoluteUrl(publicUrl, page.image) : undefined;
+  const image = page.image ? absoluteUrl(publicUrl, socialImagePath(page.image)) : undefined;
   const keywords = page.keywords ?? defaults?.metaTags ?? "";
   const robots = page.noindex ? "noindex, nofollow" : "index, follow, max-image-preview:large";
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { name: "robots", content: robots },
-    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title ?? siteName },
@@ -54,6 +80,18 @@ export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaD
     { name: "twitter:description", content: description },
   ];
   if (keywords) tags.push({ name: "keywords", content: keywords });
+  // A page kept out of the index names no canonical URL and no feeds.
+  if (!page.noindex) {
+    const feed = (path: string, feedTitle: string): MetaDescriptor => ({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: feedTitle,
+      href: absoluteUrl(publicUrl, path),
+    });
+    tags.push({ tagName: "link", rel: "canonical", href: canonical }, feed("/rss.xml", siteName));
+    if (page.feed) tags.push(feed(page.feed.path, page.feed.title));
+  }
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }

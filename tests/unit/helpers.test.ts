@@ -1,9 +1,10 @@
+import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { readEnv } from "~/env.server";
 import { parseListLimit } from "~/utils/paging";
 import { safeRedirectPath } from "~/utils/redirect";
 import { isCrossSiteRequest } from "~/utils/same-origin";
-import { absoluteUrl, seoMeta } from "~/utils/seo";
+import { absoluteUrl, imageTypeOf, seoMeta, socialImagePath } from "~/utils/seo";
 
 describe("safeRedirectPath", () => {
   test("keeps same-site paths", () => {
@@ -45,7 +46,11 @@ describe("seoMeta", () => {
     publicUrl: "https://inkwell.example",
   };
   test("sets title, description, keywords, robots, canonical, Open Graph and Twitter", () => {
-    const tags = seoMeta(defaults, { title: "Explore", path: "/explore", image: "/demo/a.svg" });
+    const tags = seoMeta(defaults, {
+      title: "Explore",
+      path: "/explore",
+      image: "/demo/images/globe.svg",
+    });
     expect(tags).toContainEqual({ title: "Explore | Inkwell" });
     expect(tags).toContainEqual({ name: "description", content: "News." });
     expect(tags).toContainEqual({ name: "keywords", content: "news, crypto" });
@@ -58,16 +63,41 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "Explore" });
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://inkwell.example/demo/a.svg",
+      content: "https://inkwell.example/demo/images/globe.jpg",
     });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
   test("the home page title is the site name; error pages are noindex", () => {
     expect(seoMeta(defaults, { path: "/" })).toContainEqual({ title: "Inkwell" });
-    expect(seoMeta(defaults, { path: "/x", noindex: true })).toContainEqual({
-      name: "robots",
-      content: "noindex, nofollow",
+    const errorPage = seoMeta(defaults, { path: "/x", noindex: true });
+    expect(errorPage).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    expect(errorPage.some((t) => "rel" in t)).toBe(false);
+  });
+  test("indexed pages announce the site feed, and a category its own", () => {
+    const tags = seoMeta(defaults, {
+      title: "Crypto",
+      path: "/category/crypto",
+      feed: { path: "/category/crypto/rss.xml", title: "Crypto" },
     });
+    const feeds = tags.filter((t) => "rel" in t && t.rel === "alternate");
+    expect(feeds).toEqual([
+      expect.objectContaining({
+        href: "https://inkwell.example/rss.xml",
+        type: "application/rss+xml",
+      }),
+      expect.objectContaining({ href: "https://inkwell.example/category/crypto/rss.xml" }),
+    ]);
+  });
+  test("social networks get a raster picture: demo SVGs go as their JPEG rendition", () => {
+    expect(socialImagePath("/demo/images/globe.svg")).toBe("/demo/images/globe.jpg");
+    expect(socialImagePath("/uploads/posts/a.png")).toBe("/uploads/posts/a.png");
+    expect(socialImagePath("/demo/../x.svg")).toBe("/demo/../x.svg");
+    for (const svg of readdirSync("public/demo/images").filter((f) => f.endsWith(".svg"))) {
+      expect(existsSync(`public/demo/images/${svg.replace(/\.svg$/, ".jpg")}`), svg).toBe(true);
+    }
+    expect(imageTypeOf("/uploads/a.webp")).toBe("image/webp");
+    expect(imageTypeOf("/demo/images/x.jpg")).toBe("image/jpeg");
+    expect(imageTypeOf("/uploads/a.GIF")).toBe("image/gif");
   });
   test("absoluteUrl leaves absolute URLs alone", () => {
     expect(absoluteUrl("https://a.example", "https://b.example/x")).toBe("https://b.example/x");
