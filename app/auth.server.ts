@@ -5,7 +5,7 @@
  * functions take the resulting user and check capabilities again.
  */
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
@@ -146,13 +146,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** The signed-in user if their role has `capability`; else /unauthorised-access. */
+/**
+ * A role violation (SPEC §6, ARCHITECTURE §4): a page visit goes to
+ * /unauthorised-access; a form post is answered 403 (the Access Denied page)
+ * on the spot, so a direct POST is refused with the status, not a redirect.
+ */
+function roleViolation(request: Request) {
+  const method = request.method.toUpperCase();
+  return method === "GET" || method === "HEAD"
+    ? redirect("/unauthorised-access")
+    : data("You are not allowed to do that", { status: 403 });
+}
+
+/** The signed-in user if their role has `capability`; else a role violation. */
 export async function requireCapability(
   request: Request,
   capability: Capability,
 ): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!can(user.role, capability)) throw redirect("/unauthorised-access");
+  if (!can(user.role, capability)) throw roleViolation(request);
   return user;
 }
 
@@ -164,7 +176,7 @@ export async function requireAdminScreen(request: Request): Promise<SessionUser>
   const user = await requireUser(request);
   const { pathname } = new URL(request.url);
   if (isAdministratorOnlyPath(pathname) && user.role !== "Administrator") {
-    throw redirect("/unauthorised-access");
+    throw roleViolation(request);
   }
   return user;
 }
