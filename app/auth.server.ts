@@ -17,10 +17,10 @@ import { type Flash, flashCookieHeader } from "~/flash.server";
 import { FailureLimiter } from "~/rate-limit.server";
 import { commitSession, destroySession, getSession } from "~/session.server";
 import { getSettings } from "~/settings.server";
-import { emailField } from "~/users.server";
 import { verifyPassword } from "~/utils/password.server";
 import { type Capability, can, isAdministratorOnlyPath } from "~/utils/permissions";
 import { safeRedirectPath } from "~/utils/redirect";
+import { emailField } from "~/utils/validation";
 
 /** What the server knows about the signed-in staff member. Never the hash or apiKey. */
 export type SessionUser = {

@@ -9,6 +9,7 @@ import { AUDIENCES, type Audience, subscriberAudiences, subscribers } from "#db/
 import { nextId } from "~/counters.server";
 import type { Db } from "~/db.server";
 import { badRequest, notFound } from "~/errors.server";
+import { emailField } from "~/utils/validation";
 
 /** Public forms preselect these (SPEC §9). */
 export const PUBLIC_DEFAULT_AUDIENCES: readonly Audience[] = ["News", "Promotions"];
@@ -21,13 +22,7 @@ export const MESSAGES = {
   unknownEmail: "We couldn't find a subscription for that email address.",
 } as const;
 
-export const emailSchema = z
-  .string({ error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email("Please enter a valid email address"));
+export const emailSchema = emailField("Email is required");
 
 /** One audience or a list of them (a form sends repeated `audience` fields). */
 export const audienceListSchema = z.preprocess(

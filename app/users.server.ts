@@ -20,6 +20,7 @@ import { getDb } from "~/db.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/errors.server";
 import { generateApiKey, hashPassword } from "~/utils/password.server";
 import { can } from "~/utils/permissions";
+import { asText, emailField } from "~/utils/validation";
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** The roles, for screens (imported through this server module, #db/schema stays out of the browser). */
@@ -30,24 +31,9 @@ export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const DUPLICATE_EMAIL = "A user with this email already exists";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
-const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : value);
-
-/** An email: trimmed, lowercased, valid. `missing` is the message when it is empty. */
-export const emailField = (missing: string) =>
-  z.preprocess(
-    text,
-    z
-      .string({ error: missing })
-      .trim()
-      .toLowerCase()
-      .min(1, missing)
-      .max(254, "Email is too long")
-      .pipe(z.email("Enter a valid email address")),
-  );
-
 const nameField = (missing: string) =>
   z.preprocess(
-    text,
+    asText,
     z.string({ error: missing }).trim().min(1, missing).max(100, "Name is too long"),
   );
 
@@ -70,7 +56,7 @@ export const AddUserSchema = z.object({
   email: emailField("Email is required"),
   name: nameField("Name is required"),
   password: z.preprocess(
-    text,
+    asText,
     z
       .string({ error: "Password is required" })
       .min(1, "Password is required")
@@ -94,8 +80,8 @@ export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 export const ChangePasswordSchema = z
   .object({
     uid: z.string({ error: "uid is required" }).trim().min(1, "uid is required").max(100),
-    password: z.preprocess(text, z.string().min(1, FILL_ALL_FIELDS)),
-    confirmPassword: z.preprocess(text, z.string().min(1, FILL_ALL_FIELDS)),
+    password: z.preprocess(asText, z.string().min(1, FILL_ALL_FIELDS)),
+    confirmPassword: z.preprocess(asText, z.string().min(1, FILL_ALL_FIELDS)),
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH })
   .refine((v) => v.password.length >= MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
