@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 import { E2E_ADMIN, E2E_PORT_BASE } from "./tests/e2e/constants";
 
 /**
@@ -8,24 +9,10 @@ import { E2E_ADMIN, E2E_PORT_BASE } from "./tests/e2e/constants";
  * production server with its own port and fresh data folder; plus a
  * "server" project that starts and restarts `node server.js` itself.
  */
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVERS = [
   { project: "no-js", port: E2E_PORT_BASE, javaScriptEnabled: false },
   { project: "js", port: E2E_PORT_BASE + 1, javaScriptEnabled: true },
 ] as const;
-
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,7 +32,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         baseURL: `http://127.0.0.1:${s.port}`,
         javaScriptEnabled: s.javaScriptEnabled,
-        launchOptions,
+        launchOptions: chromiumLaunchOptions,
       },
     })),
     { name: "server", testMatch: /server\.spec\.ts/ },

@@ -11,7 +11,8 @@ import { media } from "#db/schema";
 import type { SessionUser } from "~/auth.server";
 import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
-import { badRequest, isDomainError } from "~/errors.server";
+import { isDomainError } from "~/errors.server";
+import { readFormBody } from "~/form-body.server";
 import { getSettings } from "~/settings.server";
 import {
   IMAGES_ONLY,
@@ -28,24 +29,6 @@ export type AdminForm = {
   files: ReceivedFile[];
   discard(): Promise<void>;
 };
-
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
-/** True when the body is a form (urlencoded or multipart), whatever its parameters. */
-export function isFormBody(request: Request): boolean {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  return FORM_TYPES.some((t) => type.startsWith(t));
-}
-
-/** `request.formData()`, but a body that is not a readable form is a 400, never a 500. */
-export async function readFormBody(request: Request): Promise<FormData> {
-  if (!isFormBody(request)) throw badRequest("Send the form as a form post");
-  try {
-    return await request.formData();
-  } catch {
-    throw badRequest("Malformed form body");
-  }
-}
 
 /** A posted form: multipart (images up to Settings' max image size) or urlencoded. */
 export async function readAdminForm(

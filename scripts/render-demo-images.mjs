@@ -5,12 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium.mjs";
 
 const dir = "public/demo/images";
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: 1200, height: 675 } });
 for (const name of readdirSync(dir).filter((f) => f.endsWith(".svg"))) {
   const svg = readFileSync(join(dir, name), "utf8");

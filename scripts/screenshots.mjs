@@ -3,22 +3,12 @@
 // The theme follows the emulated system preference (no theme cookie is set).
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3500";
 const out = process.argv[3] ?? "screenshots";
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const probe = await browser.newPage();
 await probe.goto(`${base}/category/freshly-pressed`);
 const postPath = await probe.locator("article.post-card h3 a").first().getAttribute("href");

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { readFormBody } from "~/admin-forms.server";
 import { requireUser } from "~/auth.server";
 import { announcementCookieName } from "~/components/admin/announcement";
 import { isDomainError } from "~/errors.server";
+import { readFormBody } from "~/form-body.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/admin.announcement";
 

@@ -15,6 +15,7 @@ import { getDb } from "~/db.server";
 import { countView, likePost } from "~/engagement.server";
 import { readEnv } from "~/env.server";
 import { isDomainError } from "~/errors.server";
+import { readFormBody } from "~/form-body.server";
 import { useNonce } from "~/nonce";
 import { getPostById, getPublishedPost, getReadAlso } from "~/posts.server";
 import { sanitizePostHtml } from "~/sanitize.server";
@@ -79,7 +80,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** The like form without JavaScript: +1 once per browser, then back to the post (303). */
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request).catch((error) => {
+    throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
+  });
   if (form.get("intent") !== "like") throw data("Unknown action", { status: 400 });
   const post = findPost(params);
   const liked = await likedIds(request);

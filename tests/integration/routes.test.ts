@@ -10,7 +10,7 @@ import { getDb } from "~/db.server";
 import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as notFoundLoader } from "~/routes/not-found";
-import { loader as postLoader } from "~/routes/post";
+import { action as postAction, loader as postLoader } from "~/routes/post";
 import { action as setThemeAction } from "~/routes/resources/set-theme";
 import { loader as tagLoader } from "~/routes/tag";
 import { loader as forbiddenLoader } from "~/routes/unauthorised-access";
@@ -149,6 +149,31 @@ describe("public loaders", () => {
   test("the catch-all is a 404 and /unauthorised-access a 403", async () => {
     expect(statusOf(await thrown(() => notFoundLoader()))).toBe(404);
     expect(statusOf(forbiddenLoader())).toBe(403);
+  });
+});
+
+describe("bodies that are not forms", () => {
+  test("the like form and the theme toggle answer 400 and write nothing", async () => {
+    const post = getDb().select().from(posts).where(eq(posts.status, "published")).get();
+    if (!post) throw new Error("no published post");
+    const [, id, category, url] = post.url.split("/");
+    const params = { id: id ?? "", category: category ?? "", url: url ?? "" };
+    const bad = (path: string, type: string, body: string) =>
+      new Request(`${BASE}${path}`, { method: "POST", body, headers: { "Content-Type": type } });
+    for (const [type, body] of [
+      ["application/json", '{"intent":"like"}'],
+      ["multipart/form-data; boundary=x", "--x\r\nbroken"],
+    ] as const) {
+      const refused = await thrown(() => postAction(routeArgs(bad(post.url, type, body), params)));
+      expect(statusOf(refused), type).toBe(400);
+    }
+    expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.likes).toBe(post.likes);
+    const theme = await thrown(() =>
+      setThemeAction(
+        routeArgs(bad("/action/set-theme", "multipart/form-data; boundary=x", "--x\r\nbroken")),
+      ),
+    );
+    expect(statusOf(theme)).toBe(400);
   });
 });
 

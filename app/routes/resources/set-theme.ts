@@ -22,7 +22,9 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const form = await args.request.formData();
+  const form = await args.request.formData().catch(() => {
+    throw Response.json({ type: "error", message: "Malformed form body" }, { status: 400 });
+  });
   const theme = form.get("theme");
   const session = await themeSessionResolver(args.request);
   if (isTheme(theme)) session.setTheme(theme);
