@@ -1,0 +1,44 @@
+/**
+ * The rich-text field of the post and newsletter forms (SPEC §2 "Rich editor").
+ *
+ * The contract every form relies on: one form field `name` carrying HTML.
+ * Without JavaScript (and during server rendering) it is a labelled textarea
+ * holding the HTML, so a post or newsletter can still be written and saved.
+ * With JavaScript the Lexical editor replaces it, loaded only on the screens
+ * that render this component, and writes its HTML back into the same field.
+ */
+export type RichTextFieldProps = {
+  /** The form field that carries the HTML. */
+  name: string;
+  /** The visible label. */
+  label: string;
+  /** HTML to start from (an existing post or a re-rendered form). */
+  defaultValue?: string;
+  /** Where the image dialog's "Upload Image" stores files (SPEC §3 media collections). */
+  uploadCollection: "posts" | "newsletters";
+  id?: string;
+  /** Id of an element that describes the field (an error message). */
+  describedBy?: string;
+};
+
+export function RichTextField({
+  name,
+  label,
+  defaultValue = "",
+  id = name,
+  describedBy,
+}: RichTextFieldProps) {
+  return (
+    <div className="field rich-text-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        rows={16}
+        spellCheck
+        aria-describedby={describedBy}
+      />
+    </div>
+  );
+}
