@@ -63,6 +63,10 @@ export default [
   route("admin", "routes/admin.index.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin/posts", "routes/admin.posts.tsx"),
+    route("admin/posts/categories", "routes/admin.posts-categories.tsx"),
+    route("admin/posts/tags", "routes/admin.posts-tags.tsx"),
+    route("admin/media/library", "routes/admin.media-library.tsx"),
+    route("admin/media/add", "routes/admin.media-add.tsx"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
     route("admin/analytics", "routes/admin.analytics.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
