@@ -132,7 +132,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   <span className="media-cell">
                     <img
                       src={item.url}
-                      alt={item.name}
+                      alt={`Preview of ${item.name}`}
                       width={56}
                       height={56}
                       loading="lazy"
