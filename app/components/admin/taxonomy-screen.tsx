@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
@@ -23,7 +23,8 @@ export function TaxonomyScreen() {
   const result = useActionData() as TaxonomyFailure | undefined;
   const text = TEXT[kind];
   const failedEdit = result?.intent === "update" ? result : undefined;
-  const formKey = editing?.uid ?? (failedEdit ? failedEdit.values.uid : "new");
+  // A new location (after a save, Edit or Cancel) starts the form afresh.
+  const formKey = `${useLocation().key}:${editing?.uid ?? failedEdit?.values.uid ?? "new"}`;
   const showConfirm = deleting && result?.intent !== "delete";
   return (
     <>
