@@ -3,6 +3,7 @@
  * typed, Edit toggles the form with Cancel, the outcome is a toast, and Copy
  * URL copies the absolute URL and toasts "Copied successfully".
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PNG_FILE, signIn } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
@@ -90,4 +91,40 @@ test("Copy URL copies the file's absolute URL and toasts", async ({ page, contex
   await page.getByRole("button", { name: `Copy URL of ${PNG_FILE.name}` }).click();
   await expect(toast(page, "Copied successfully")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}${href}`);
+});
+
+test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both themes", async ({
+  page,
+}) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/media/library`);
+  const uid = new URL(
+    await page
+      .getByRole("link", { name: /^Delete/ })
+      .first()
+      .evaluate((a) => (a as HTMLAnchorElement).href),
+  ).searchParams.get("delete");
+  const screens = [
+    "/admin/posts/categories",
+    "/admin/posts/categories?edit=crypto",
+    "/admin/posts/tags?delete=bitcoin",
+    "/admin/media/library",
+    `/admin/media/library?delete=${uid}`,
+    "/admin/media/add",
+  ];
+  const found: Record<string, string[]> = {};
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const path of screens) {
+      await page.goto(base + path);
+      await hydrated(page);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      if (bad.length)
+        found[`${colorScheme} ${path}`] = bad.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+    }
+  }
+  expect(found).toEqual({});
 });
