@@ -96,6 +96,7 @@ test("Copy URL copies the file's absolute URL and toasts", async ({ page, contex
 test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both themes", async ({
   page,
 }) => {
+  test.setTimeout(120_000); // twelve axe runs on a shared 2-core machine
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto(`${base}/admin/media/library`);
   const uid = new URL(
