@@ -122,6 +122,26 @@ test("a category that still has posts is not deleted, and says why", async ({ pa
   await expect(row(page, "Crypto")).toHaveCount(1);
 });
 
+test("renaming a category moves its posts' URLs, and the old URLs redirect", async ({ page }) => {
+  await page.goto(`${base}/category/world`);
+  const oldPath = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  expect(oldPath).toMatch(/^\/\d+\/world\/[a-z0-9-]+$/);
+  const newPath = oldPath?.replace("/world/", "/world-affairs/");
+
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/posts/categories?edit=world`);
+  await page.getByLabel("Name").fill("World Affairs");
+  await page.getByRole("button", { name: "Update Category" }).click();
+  await expect(notice(page)).toHaveText("Category updated successfully!");
+  await expect(row(page, "World Affairs")).toContainText("world-affairs");
+
+  const response = await page.request.get(base + oldPath, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe(newPath);
+  await page.goto(base + oldPath);
+  await expect(page).toHaveURL(base + newPath);
+});
+
 test("an image uploaded in Add Media is in the library: view, copy URL, download, delete", async ({
   page,
 }) => {
