@@ -148,7 +148,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                     {dateFormat.format(item.date)}
                   </time>
                 </td>
-                <td className="row-actions">
+                <td className="lib-actions">
                   <a href={item.url} target="_blank" rel="noopener">
                     View<span className="visually-hidden"> {item.name}</span>
                   </a>

@@ -1,6 +1,6 @@
 /**
  * The library e2e specs add and delete categories, tags and files, so they
- * run against a server of their own (BASE+40 without JavaScript, BASE+41
+ * run against a server of their own (BASE+44 without JavaScript, BASE+45
  * with), apart from the public-site servers and the back-office role tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { E2E_ADMIN, E2E_PORT_BASE } from "./constants";
 
 export async function startLibraryServer(javaScriptEnabled: boolean) {
-  const port = E2E_PORT_BASE + (javaScriptEnabled ? 41 : 40);
+  const port = E2E_PORT_BASE + (javaScriptEnabled ? 45 : 44);
   const url = `http://127.0.0.1:${port}`;
   // scripts/start-fresh.mjs empties this folder (its name must contain "inkwell-e2e").
   const dataDir = join(tmpdir(), `inkwell-e2e-library-${port}`);

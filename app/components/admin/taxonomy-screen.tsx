@@ -69,7 +69,7 @@ export function TaxonomyScreen() {
                   <th scope="row">{item.name}</th>
                   <td>{item.description}</td>
                   <td className="slug-cell">{item.slug}</td>
-                  <td className="row-actions">
+                  <td className="lib-actions">
                     <Link to={`${path}?edit=${encodeURIComponent(item.slug)}`}>
                       Edit<span className="visually-hidden"> {item.name}</span>
                     </Link>
