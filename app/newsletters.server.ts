@@ -20,6 +20,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { z } from "zod";
 import {
+  media,
   NEWSLETTER_AUDIENCES,
   type Newsletter,
   type NewsletterAudience,
@@ -89,6 +90,26 @@ export const newsletterDraftSchema = z.object({
     }),
 });
 export type NewsletterDraftInput = z.input<typeof newsletterDraftSchema>;
+
+// ---------------------------------------------------------------------------
+// Attachments
+
+/** What Send Newsletter accepts as an attachment (by content): PDF and the usual images. */
+export const ATTACHMENT_TYPES: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
+/** 10 MB: every message carries the file, and most mail servers refuse messages over 20–25 MB. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/** The uploaded file's original name (the media library keeps it), else the stored one. */
+function attachmentName(db: Db, url: string): string {
+  const row = db.select({ name: media.name }).from(media).where(eq(media.url, url)).get();
+  return row?.name ?? basename(url);
+}
 
 // ---------------------------------------------------------------------------
 // Queueing
@@ -166,7 +187,9 @@ export function queueNewsletter(
         content,
         photo: draft.photo,
         attachment: draft.attachment,
-        attachmentName: draft.attachment ? basename(draft.attachment) : null,
+        attachmentName: draft.attachment
+          ? attachmentName(tx as unknown as Db, draft.attachment)
+          : null,
         status: "queued",
         createdBy: user.id,
         createdAt: now,
