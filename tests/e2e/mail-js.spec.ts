@@ -3,6 +3,7 @@
  * (Cancel keeps the subscriber), the outcome is a toast, and adding one
  * toasts too.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { type AdminServer, signIn, startAdminServer } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
@@ -58,4 +59,25 @@ test("add a subscriber, then delete them through the confirmation dialog, with t
   await expect(row).toHaveCount(0);
   // The outcome is a toast, not a second copy in the page.
   await expect(page.locator(".notice-success")).toHaveCount(0);
+});
+
+test("the Mail screens have no serious accessibility violations, light and dark", async ({
+  page,
+}) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  const problems: Record<string, unknown> = {};
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const path of [LIST, `${LIST}/import`, "/admin/mail/send-newsletter"]) {
+      await page.goto(base + path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
+      if (serious.length) problems[`${theme} ${path}`] = serious;
+    }
+  }
+  expect(problems).toEqual({});
 });
