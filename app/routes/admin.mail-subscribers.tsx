@@ -5,6 +5,7 @@ import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
+import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
 import { isDomainError } from "~/errors.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readFormBody } from "~/form-body.server";
@@ -28,11 +29,6 @@ const MESSAGES = {
   statusChanged: "Status updated successfully",
   confirm: "Are you sure you want to delete this subscriber?",
 } as const;
-const AUDIENCE_OPTIONS = [
-  { value: "News", label: "News Emails" },
-  { value: "Music", label: "Music Updates" },
-  { value: "Promotions", label: "Promotions & Offers" },
-] as const;
 /** The server's AUDIENCE_FILTERS (kept here: a .server module stays out of the browser). */
 const AUDIENCE_FILTERS = ["all", "news", "music", "promotions"] as const;
 const FILTER_LABELS: Record<(typeof AUDIENCE_FILTERS)[number], string> = {

@@ -28,7 +28,7 @@ import {
 import { action as unsubscribeApi } from "~/routes/api.newsletter-unsubscribe";
 import { action as unsubscribePage } from "~/routes/unsubscribe";
 import { csvCell, importSubscribersCsv } from "~/subscriber-csv.server";
-import { routeArgs } from "../helpers";
+import { locationOf, routeArgs, runRoute, statusOf } from "../helpers";
 import {
   BASE,
   decodeQuotedPrintable,
@@ -47,19 +47,7 @@ const cookies: Record<string, string> = {};
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module has its own generated argument type.
 type Fn = (args: any) => unknown;
-async function run(fn: Fn, request: Request): Promise<unknown> {
-  try {
-    return await fn(routeArgs(request));
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const statusOf = (value: unknown) =>
-  value instanceof Response
-    ? value.status
-    : ((value as { init?: { status?: number } })?.init?.status ?? 200);
-const locationOf = (value: unknown) =>
-  value instanceof Response ? value.headers.get("Location") : null;
+const run = runRoute;
 const dataOf = <T = Record<string, unknown>>(value: unknown) =>
   (value && typeof value === "object" && "data" in value ? value.data : value) as T;
 
