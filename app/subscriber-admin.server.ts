@@ -4,7 +4,22 @@
  * signups and unsubscribes are app/subscribers.server.ts. Roles with
  * `manageMail` only (Administrator, Editor).
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
   AUDIENCES,
@@ -226,36 +241,69 @@ function audienceOf(filter: AudienceFilter): Audience | null {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The WHERE clause of a filter. A search is a substring match on name or
- * email (no index serves `%…%`; the scan stops once a page is full). A full
- * address uses the unique email index instead. The audience filter reads the
- * (audience, subscriber_id) index.
+ * The search part of a filter: a substring match on name or email (no index
+ * serves `%…%`; the scan stops once a page is full), or, for a whole
+ * address, the unique email index.
  */
-export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  const q = filter.q.trim();
-  if (q) {
-    const email = emailSchemaSafe(q);
-    if (email) {
-      parts.push(eq(subscribers.email, email));
-    } else {
-      const pattern = likePattern(q);
-      parts.push(
-        or(
-          sql`${subscribers.name} like ${pattern} escape '\\'`,
-          sql`${subscribers.email} like ${pattern} escape '\\'`,
-        ) as SQL,
-      );
-    }
-  }
-  const audience = audienceOf(filter.audience);
-  if (audience) {
-    parts.push(
-      sql`${subscribers.id} in (select ${subscriberAudiences.subscriberId} from ${subscriberAudiences} where ${subscriberAudiences.audience} = ${audience})`,
-    );
-  }
-  return parts.length ? and(...parts) : undefined;
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const email = emailSchemaSafe(text);
+  if (email) return eq(subscribers.email, email);
+  const pattern = likePattern(text);
+  return or(
+    sql`${subscribers.name} like ${pattern} escape '\\'`,
+    sql`${subscribers.email} like ${pattern} escape '\\'`,
+  );
 }
+
+/** The whole filter as one condition on `subscribers` (for counting). */
+export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
+  const audience = audienceOf(filter.audience);
+  return and(
+    searchCondition(filter.q),
+    audience
+      ? sql`${subscribers.id} in (select ${subscriberAudiences.subscriberId} from ${subscriberAudiences} where ${subscriberAudiences.audience} = ${audience})`
+      : undefined,
+  );
+}
+
+export type Keyset = { after?: number; before?: number };
+
+/**
+ * Up to `limit` subscribers of a filter, by id: descending `after` a cursor
+ * (or from the newest), ascending `before` one. With an audience the query
+ * walks the (audience, subscriber_id) index in id order and stops when the
+ * page is full, instead of collecting every member of the audience first.
+ */
+export function subscribersPageQuery(
+  db: Db,
+  filter: SubscriberFilter,
+  { after, before }: Keyset,
+  limit: number,
+): { all(): Subscriber[]; toSQL(): { sql: string; params: unknown[] } } {
+  const audience = audienceOf(filter.audience);
+  const search = searchCondition(filter.q);
+  const page = (id: SQLiteColumn) => ({
+    cursor: before ? gt(id, before) : after ? lt(id, after) : undefined,
+    order: before ? asc(id) : desc(id),
+  });
+  if (audience) {
+    const { cursor, order } = page(subscriberAudiences.subscriberId);
+    return db
+      .select(getTableColumns(subscribers))
+      .from(subscriberAudiences)
+      .innerJoin(subscribers, eq(subscribers.id, subscriberAudiences.subscriberId))
+      .where(and(eq(subscriberAudiences.audience, audience), search, cursor))
+      .orderBy(order)
+      .limit(limit);
+  }
+  const { cursor, order } = page(subscribers.id);
+  return db.select().from(subscribers).where(and(search, cursor)).orderBy(order).limit(limit);
+}
+
+export const selectSubscribers = (...args: Parameters<typeof subscribersPageQuery>) =>
+  subscribersPageQuery(...args).all();
 
 function emailSchemaSafe(q: string): string | null {
   if (!q.includes("@")) return null;
@@ -285,38 +333,31 @@ export function listSubscribersForAdmin(
 ): SubscriberPage {
   assertCan(actor, "manageMail");
   const filter = readSubscriberFilter(params);
-  const where = subscriberWhere(filter);
   const after = cursorSchema.parse(params.get("after") ?? undefined);
   const before = after ? undefined : cursorSchema.parse(params.get("before") ?? undefined);
-  let rows: Subscriber[];
+  let rows = selectSubscribers(db, filter, { after, before }, pageSize + 1);
+  const more = rows.length > pageSize;
+  rows = rows.slice(0, pageSize);
   let next: number | null = null;
   let prev: number | null = null;
   if (before) {
-    rows = db
-      .select()
-      .from(subscribers)
-      .where(and(where, gt(subscribers.id, before)))
-      .orderBy(asc(subscribers.id))
-      .limit(pageSize + 1)
-      .all();
-    const more = rows.length > pageSize;
-    rows = rows.slice(0, pageSize).reverse();
+    rows.reverse();
     if (more) prev = rows[0]?.id ?? null;
     next = rows.at(-1)?.id ?? null;
   } else {
-    rows = db
-      .select()
-      .from(subscribers)
-      .where(and(where, after ? lt(subscribers.id, after) : undefined))
-      .orderBy(desc(subscribers.id))
-      .limit(pageSize + 1)
-      .all();
-    const more = rows.length > pageSize;
-    rows = rows.slice(0, pageSize);
     if (more) next = rows.at(-1)?.id ?? null;
     if (after && rows.length) prev = rows[0]?.id ?? null;
   }
-  const total = db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
+  const audience = audienceOf(filter.audience);
+  // An audience alone is counted on its covering index, without visiting subscribers.
+  const total =
+    audience && !filter.q.trim()
+      ? (db
+          .select({ n: count() })
+          .from(subscriberAudiences)
+          .where(eq(subscriberAudiences.audience, audience))
+          .get()?.n ?? 0)
+      : (db.select({ n: count() }).from(subscribers).where(subscriberWhere(filter)).get()?.n ?? 0);
   return { subscribers: subscriberDocuments(db, rows), total, next, prev, filter };
 }
 

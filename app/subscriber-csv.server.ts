@@ -13,7 +13,7 @@
  */
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   AUDIENCES,
   type Audience,
@@ -29,8 +29,8 @@ import { badRequest } from "~/errors.server";
 import {
   ADMIN_DEFAULT_AUDIENCE,
   readSubscriberFilter,
+  selectSubscribers,
   subscriberDocuments,
-  subscriberWhere,
 } from "~/subscriber-admin.server";
 import { newsletterJoinSchema } from "~/subscribers.server";
 
@@ -69,7 +69,7 @@ export function exportSubscribersCsv(
   db: Db = getDb(),
 ): ReadableStream<Uint8Array> {
   assertCan(actor, "manageMail");
-  const where = subscriberWhere(readSubscriberFilter(params));
+  const filter = readSubscriberFilter(params);
   const encoder = new TextEncoder();
   let after: number | null = null;
   let started = false;
@@ -80,13 +80,7 @@ export function exportSubscribersCsv(
         started = true;
         out += `\uFEFF${csvLine(CSV_HEADER)}`;
       }
-      const rows = db
-        .select()
-        .from(subscribers)
-        .where(and(where, after === null ? undefined : lt(subscribers.id, after)))
-        .orderBy(desc(subscribers.id))
-        .limit(EXPORT_BATCH)
-        .all();
+      const rows = selectSubscribers(db, filter, { after: after ?? undefined }, EXPORT_BATCH);
       for (const s of subscriberDocuments(db, rows)) {
         out += csvLine([
           s.name,
