@@ -196,8 +196,11 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     ref.current?.showModal();
+    // The safe choice has the focus, as for any destructive confirmation.
+    cancel.current?.focus();
   }, []);
   return (
     <dialog
@@ -217,7 +220,7 @@ function DeleteDialog({
         <button type="submit" className="button button-danger">
           Delete
         </button>
-        <button type="button" className="button" onClick={() => ref.current?.close()}>
+        <button type="button" className="button" ref={cancel} onClick={() => ref.current?.close()}>
           Cancel
         </button>
       </Form>
