@@ -49,7 +49,13 @@ test("add a subscriber, then delete them through the confirmation dialog, with t
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("jo.script@example.com");
   await expect(page).not.toHaveURL(/confirm=/);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Delete jo.script@example.com" }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
 
