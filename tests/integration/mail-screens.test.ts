@@ -17,7 +17,7 @@ import {
 } from "#db/schema";
 import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
-import { NewsletterSender } from "~/newsletters.server";
+import { createMailTransport, type MailTransport, NewsletterSender } from "~/newsletters.server";
 import { action as sendAction, loader as sendLoader } from "~/routes/admin.mail-send";
 import { action as listAction, loader as listLoader } from "~/routes/admin.mail-subscribers";
 import { loader as exportLoader } from "~/routes/admin.mail-subscribers-export";
@@ -664,6 +664,40 @@ describe("Send Newsletter", () => {
       deliveredCount: 2,
       failedCount: 1,
       status: "sent",
+    });
+  });
+
+  it("a send queued from the screen, interrupted by a restart, still reaches everyone exactly once", async () => {
+    const emails = Array.from({ length: 9 }, (_, i) => `r${i}@example.com`);
+    for (const e of emails) makeSubscriber(e, ["Promotions"]);
+    const res = await run(
+      sendAction,
+      post(SEND, sendForm({ audience: "Promotions" }, { photo: PNG, attachment: [PDF, "a.pdf"] })),
+    );
+    expect(statusOf(res)).toBe(303);
+    // The first process stops (as on SIGTERM) once three messages are out.
+    const real = createMailTransport(readEnv());
+    let first: NewsletterSender | undefined;
+    const stopping: MailTransport = {
+      kind: real.kind,
+      async send(message, name) {
+        await real.send(message, name);
+        if (smtp.received.length >= 3) void first?.stop();
+      },
+      close: () => real.close(),
+    };
+    first = new NewsletterSender(getDb, { batchSize: 4, transport: stopping, log: () => {} });
+    first.kick();
+    await first.idle();
+    await first.stop();
+    expect(smtp.received.length).toBeLessThan(9);
+    await deliver();
+    const to = smtp.received.map((m) => m.to[0]).sort();
+    expect(to).toEqual([...emails].sort());
+    expect(getDb().select().from(newsletters).get()).toMatchObject({
+      status: "sent",
+      recipientCount: 9,
+      deliveredCount: 9,
     });
   });
 
