@@ -70,6 +70,8 @@ test("add a subscriber, then delete them through the confirmation dialog, with t
 test("the Mail screens have no serious accessibility violations, light and dark", async ({
   page,
 }) => {
+  // Six axe runs: on a busy 2-core machine they take longer than the default 30 s.
+  test.setTimeout(120_000);
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   const problems: Record<string, unknown> = {};
   for (const theme of ["light", "dark"] as const) {
