@@ -20,6 +20,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { z } from "zod";
 import {
+  media,
   NEWSLETTER_AUDIENCES,
   type Newsletter,
   type NewsletterAudience,
@@ -89,6 +90,26 @@ export const newsletterDraftSchema = z.object({
     }),
 });
 export type NewsletterDraftInput = z.input<typeof newsletterDraftSchema>;
+
+// ---------------------------------------------------------------------------
+// Attachments
+
+/** What Send Newsletter accepts as an attachment (by content): PDF and the usual images. */
+export const ATTACHMENT_TYPES: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
+/** 10 MB: every message carries the file, and most mail servers refuse messages over 20–25 MB. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/** The uploaded file's original name (the media library keeps it), else the stored one. */
+function attachmentName(db: Db, url: string): string {
+  const row = db.select({ name: media.name }).from(media).where(eq(media.url, url)).get();
+  return row?.name ?? basename(url);
+}
 
 // ---------------------------------------------------------------------------
 // Queueing
@@ -166,7 +187,9 @@ export function queueNewsletter(
         content,
         photo: draft.photo,
         attachment: draft.attachment,
-        attachmentName: draft.attachment ? basename(draft.attachment) : null,
+        attachmentName: draft.attachment
+          ? attachmentName(tx as unknown as Db, draft.attachment)
+          : null,
         status: "queued",
         createdBy: user.id,
         createdAt: now,
@@ -350,6 +373,9 @@ ${letter.content}
 // ---------------------------------------------------------------------------
 // Transport
 
+/** Open SMTP connections, and so messages in flight, while a newsletter goes out. */
+export const SMTP_CONNECTIONS = 5;
+
 /** Where messages go: SMTP (`SMTP_URL`) or `.eml` files in the outbox. */
 export type MailTransport = {
   kind: "smtp" | "outbox";
@@ -359,7 +385,14 @@ export type MailTransport = {
 
 export function createMailTransport(env: Env = readEnv()): MailTransport {
   if (env.smtpUrl) {
-    const smtp = nodemailer.createTransport(env.smtpUrl);
+    // Pooled: a few connections kept open and reused, instead of a new
+    // connection (and EHLO) per message. The URL's own query may override.
+    const smtp = nodemailer.createTransport({
+      url: env.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      maxMessages: 1000,
+    });
     return {
       kind: "smtp",
       async send(message) {
@@ -392,6 +425,8 @@ export const MAX_ATTEMPTS = 3;
 
 export type SenderOptions = {
   batchSize?: number;
+  /** Messages in flight at once (default 5, the SMTP pool's connections). */
+  concurrency?: number;
   /** Pause before retrying messages that failed for a temporary reason. */
   retryDelayMs?: number;
   transport?: MailTransport;
@@ -412,6 +447,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export class NewsletterSender {
   private readonly batchSize: number;
+  private readonly concurrency: number;
   private readonly retryDelayMs: number;
   private readonly log: (line: string) => void;
   private transport: MailTransport | undefined;
@@ -425,6 +461,7 @@ export class NewsletterSender {
     options: SenderOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 50;
+    this.concurrency = Math.max(1, options.concurrency ?? SMTP_CONNECTIONS);
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.log = options.log ?? ((line) => console.log(line));
     this.transport = options.transport;
@@ -448,7 +485,7 @@ export class NewsletterSender {
   }
 
   /**
-   * Lets the message in flight finish, then stops; pending rows wait for the
+   * Lets the messages in flight finish, then stops; pending rows wait for the
    * next start. When nothing is in flight it stops at once (synchronously).
    */
   stop(): Promise<void> {
@@ -539,11 +576,18 @@ export class NewsletterSender {
         .limit(this.batchSize)
         .all();
       if (batch.length === 0) break;
-      for (const delivery of batch) {
-        if (this.stopping) return false;
-        after = delivery.subscriberId;
-        await this.deliverOne(db, env, siteName, letter, delivery);
-      }
+      // `concurrency` messages in flight at once (over as many pooled SMTP
+      // connections); each is recorded as soon as its answer comes back.
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length && !this.stopping) {
+          const delivery = batch[next++] as DeliveryRow;
+          await this.deliverOne(db, env, siteName, letter, delivery);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+      if (this.stopping) return false;
+      after = (batch.at(-1) as DeliveryRow).subscriberId;
     }
     return this.finishIfDone(db, letter.id);
   }
@@ -657,7 +701,7 @@ export function kickNewsletterSender(): void {
 
 /**
  * Stops the process's sender (shutdown): undefined when it was idle and has
- * stopped already, else a promise that resolves after the message in flight.
+ * stopped already, else a promise that resolves after the messages in flight.
  */
 export function stopNewsletterSender(): Promise<void> | undefined {
   const sender = globalForSender.__inkwellSender;

@@ -76,6 +76,10 @@ export default [
     route("admin/pages", "routes/admin.pages.tsx"),
     route("admin/pages/add", "routes/admin.pages-add.tsx"),
     route("admin/comments", "routes/admin.comments.tsx"),
+    route("admin/mail/subscribers-list", "routes/admin.mail-subscribers.tsx"),
+    route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
+    route("admin/mail/subscribers-list/import", "routes/admin.mail-subscribers-import.tsx"),
+    route("admin/mail/send-newsletter", "routes/admin.mail-send.tsx"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.

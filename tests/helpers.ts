@@ -54,3 +54,25 @@ export async function settle(
     data: (isData ? wrapped.data : value) as any,
   };
 }
+
+/**
+ * Runs a loader or action with a real Request; what it throws (a redirect, a
+ * `data(…, {status})`) is returned like what it returns.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each route module has its own generated argument type.
+export async function runRoute(fn: (args: any) => unknown, request: Request): Promise<unknown> {
+  try {
+    return await fn(routeArgs(request));
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** The status of a route's answer: a Response's, a `data()` result's, else 200. */
+export const statusOf = (value: unknown) =>
+  value instanceof Response
+    ? value.status
+    : ((value as { init?: { status?: number } })?.init?.status ?? 200);
+
+export const locationOf = (value: unknown) =>
+  value instanceof Response ? value.headers.get("Location") : null;

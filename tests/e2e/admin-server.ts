@@ -10,11 +10,14 @@ import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_PORT_BASE } from "./constants";
 
-export type AdminServer = { url: string; stop: () => Promise<void> };
+export type AdminServer = { url: string; dataDir: string; stop: () => Promise<void> };
 
-/** Starts `node server.js` on BASE+30 (no-js) or BASE+31 (js) with a fresh demo folder. */
-export async function startAdminServer(project: string): Promise<AdminServer> {
-  const port = E2E_PORT_BASE + (project === "js" ? 31 : 30);
+/**
+ * Starts `node server.js` on BASE+30 (no-js) or BASE+31 (js) with a fresh demo
+ * folder; another spec file that runs beside those passes its own `offset`.
+ */
+export async function startAdminServer(project: string, offset = 30): Promise<AdminServer> {
+  const port = E2E_PORT_BASE + offset + (project === "js" ? 1 : 0);
   const dataDir = join(tmpdir(), `inkwell-e2e-admin-${project}-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -46,6 +49,7 @@ export async function startAdminServer(project: string): Promise<AdminServer> {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -238,13 +238,16 @@ describe("the sender over SMTP", () => {
     first.kick();
     await first.idle();
     await first.stop();
-    expect(smtp.received).toHaveLength(5);
+    // The messages in flight at the stop (up to the concurrency) finish and are recorded.
+    const accepted = smtp.received.length;
+    expect(accepted).toBeGreaterThanOrEqual(5);
+    expect(accepted).toBeLessThan(12);
     expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
       status: "sending",
-      deliveredCount: 5,
+      deliveredCount: accepted,
     });
     expect(listDeliveries(getDb(), letter.id).filter((r) => r.status === "pending")).toHaveLength(
-      7,
+      12 - accepted,
     );
 
     // The next process resumes with the pending rows only.

@@ -1,0 +1,236 @@
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { formError, withStoredImages } from "~/admin-forms.server";
+import { requireCapability } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { FormError } from "~/components/admin/toasts";
+import { RichTextField } from "~/components/editor/rich-text-field";
+import { getDb } from "~/db.server";
+import { DomainError, isDomainError } from "~/errors.server";
+import { redirectWithFlash } from "~/flash.server";
+import {
+  ATTACHMENT_TYPES,
+  kickNewsletterSender,
+  listNewsletters,
+  MAX_ATTACHMENT_BYTES,
+  queueNewsletter,
+} from "~/newsletters.server";
+import { getSettings } from "~/settings.server";
+import {
+  formatBytes,
+  isImageType,
+  maxImageBytes,
+  receiveMultipart,
+  tooLarge,
+} from "~/uploads.server";
+import type { Route } from "./+types/admin.mail-send";
+
+const PATH = "/admin/mail/send-newsletter";
+const SEND_FAILED = "Error sending newsletter. Please try again.";
+const AUDIENCES = ["All Subscribers", "News", "Music", "Promotions"] as const;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Send Newsletter", PATH);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCapability(request, "manageMail");
+  const db = getDb();
+  return {
+    newsletters: listNewsletters(db, 50),
+    maxImage: formatBytes(maxImageBytes(getSettings(db).maxImageSize)),
+    maxAttachment: formatBytes(MAX_ATTACHMENT_BYTES),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireCapability(request, "manageMail");
+  const imageLimit = maxImageBytes(getSettings(getDb()).maxImageSize);
+  let values: Record<string, string> = {};
+  let recipients = 0;
+  try {
+    const form = await receiveMultipart(request, {
+      maxFileBytes: Math.max(imageLimit, MAX_ATTACHMENT_BYTES),
+      accept: {
+        test: (mime) => Boolean(mime && mime in ATTACHMENT_TYPES),
+        message: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be sent.",
+      },
+      fileFields: ["photo", "attachment"],
+      maxFiles: 2,
+      maxFieldBytes: 1024 * 1024,
+    });
+    values = form.fields;
+    const photo = form.files.find((f) => f.fieldName === "photo");
+    const attachment = form.files.find((f) => f.fieldName === "attachment");
+    try {
+      if (photo && !isImageType(photo.mimeType)) {
+        throw new DomainError(415, "The featured image must be an image (PNG, JPEG, GIF or WebP)");
+      }
+      if (photo && photo.size > imageLimit) throw tooLarge(imageLimit);
+      if (attachment && attachment.size > MAX_ATTACHMENT_BYTES) {
+        throw tooLarge(MAX_ATTACHMENT_BYTES);
+      }
+    } catch (error) {
+      await form.discard();
+      throw error;
+    }
+    const letter = await withStoredImages(
+      { fields: form.fields, files: form.files, discard: form.discard },
+      ["photo", "attachment"],
+      { collection: "newsletters", actor },
+      (urls) =>
+        queueNewsletter(getDb(), actor, {
+          subject: form.fields.subject,
+          audience: form.fields.audience,
+          content: form.fields.content,
+          photo: urls.photo ?? null,
+          attachment: urls.attachment ?? null,
+        }),
+    );
+    recipients = letter.recipientCount;
+    kickNewsletterSender();
+  } catch (error) {
+    const kept = {
+      subject: values.subject ?? "",
+      audience: values.audience ?? "",
+      content: values.content ?? "",
+    };
+    if (isDomainError(error))
+      return formError(error, { prefix: "Error sending newsletter", values: kept });
+    console.error("Send Newsletter failed", error);
+    return data({ error: SEND_FAILED, values: kept, intent: null }, { status: 500 });
+  }
+  return redirectWithFlash(PATH, {
+    type: "success",
+    message: `Newsletter queued for ${recipients} ${recipients === 1 ? "subscriber" : "subscribers"}: it is being sent now.`,
+  });
+}
+
+/** "2026-11-21 14:05 UTC": the same on the server and in the browser. */
+const dateTime = (ms: number | null) =>
+  ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+const audienceLabel = (a: string) => (a === "All" ? "All Subscribers" : a);
+
+export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
+  const { newsletters, maxImage, maxAttachment } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const values = result?.values ?? {};
+  return (
+    <>
+      <PageHeader title="Send Newsletter" />
+      <FormError result={result} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form admin-panel newsletter-form"
+      >
+        <label>
+          Audience
+          <select name="audience" defaultValue={values.audience || "All Subscribers"}>
+            {AUDIENCES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Subject
+          <input
+            type="text"
+            name="subject"
+            required
+            maxLength={200}
+            defaultValue={values.subject}
+          />
+        </label>
+        <label>
+          Featured image
+          <input
+            type="file"
+            name="photo"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-describedby="photo-hint"
+          />
+        </label>
+        <p className="hint" id="photo-hint">
+          PNG, JPEG, GIF or WebP, up to {maxImage}.
+        </p>
+        <RichTextField
+          name="content"
+          label="Content"
+          uploadCollection="newsletters"
+          defaultValue={values.content}
+        />
+        <label>
+          Attachment (optional)
+          <input
+            type="file"
+            name="attachment"
+            accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
+            aria-describedby="attachment-hint"
+          />
+        </label>
+        <p className="hint" id="attachment-hint">
+          A PDF or an image, up to {maxAttachment}; sent with every message.
+        </p>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Send
+        </button>
+      </Form>
+
+      <section className="newsletters-sent" aria-labelledby="sent-title">
+        <h2 id="sent-title">Newsletters sent</h2>
+        {newsletters.length === 0 ? (
+          <p className="empty">No newsletter has been sent yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Audience</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col" className="num">
+                    Recipients
+                  </th>
+                  <th scope="col" className="num">
+                    Delivered
+                  </th>
+                  <th scope="col" className="num">
+                    Failed
+                  </th>
+                  <th scope="col" className="num">
+                    Pending
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {newsletters.map((n) => (
+                  <tr key={n.uid}>
+                    <td>{n.subject}</td>
+                    <td>{audienceLabel(n.audience)}</td>
+                    <td>
+                      <span className={`badge badge-newsletter-${n.status}`}>{n.status}</span>
+                    </td>
+                    <td>{dateTime(n.queuedAt)}</td>
+                    <td>{dateTime(n.sentAt)}</td>
+                    <td className="num">{n.recipientCount}</td>
+                    <td className="num">{n.deliveredCount}</td>
+                    <td className="num">{n.failedCount}</td>
+                    <td className="num">
+                      {Math.max(0, n.recipientCount - n.deliveredCount - n.failedCount)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

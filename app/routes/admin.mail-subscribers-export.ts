@@ -1,0 +1,20 @@
+/**
+ * `GET /admin/mail/subscribers-list/export?q=&audience=`: the Subscribers
+ * List, filtered as on screen, as a CSV download streamed in batches.
+ */
+import { requireCapability } from "~/auth.server";
+import { exportFileName, exportSubscribersCsv } from "~/subscriber-csv.server";
+import type { Route } from "./+types/admin.mail-subscribers-export";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCapability(request, "manageMail");
+  const stream = exportSubscribersCsv(user, new URL(request.url).searchParams);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

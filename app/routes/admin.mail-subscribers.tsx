@@ -1,0 +1,388 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { formError } from "~/admin-forms.server";
+import { requireCapability } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { FormError } from "~/components/admin/toasts";
+import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
+import { isDomainError } from "~/errors.server";
+import { redirectWithFlash } from "~/flash.server";
+import { readFormBody } from "~/form-body.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  ADMIN_DEFAULT_AUDIENCE,
+  addSubscriber,
+  deleteSubscriber,
+  getSubscriber,
+  listSubscribersForAdmin,
+  type SubscriberDocument,
+  setSubscriberStatus,
+} from "~/subscriber-admin.server";
+import type { Route } from "./+types/admin.mail-subscribers";
+
+const PATH = "/admin/mail/subscribers-list";
+const MESSAGES = {
+  added: "Subscriber added successfully",
+  deleted: "Deleted successfully",
+  deleteFailed: "Error deleting subscriber, Please try again.",
+  statusChanged: "Status updated successfully",
+  confirm: "Are you sure you want to delete this subscriber?",
+} as const;
+/** The server's AUDIENCE_FILTERS (kept here: a .server module stays out of the browser). */
+const AUDIENCE_FILTERS = ["all", "news", "music", "promotions"] as const;
+const FILTER_LABELS: Record<(typeof AUDIENCE_FILTERS)[number], string> = {
+  all: "All audiences",
+  news: "News",
+  music: "Music",
+  promotions: "Promotions",
+};
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Subscribers", PATH);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCapability(request, "manageMail");
+  const params = new URL(request.url).searchParams;
+  const page = listSubscribersForAdmin(user, params);
+  const confirmUid = params.get("confirm");
+  const confirm = confirmUid ? getSubscriber(user, confirmUid) : null;
+  return { ...page, confirm, defaultAudience: [...ADMIN_DEFAULT_AUDIENCE] };
+}
+
+/** The list's own query keys, so a redirect keeps the filter and page (never `confirm`). */
+function listQuery(value: unknown): string {
+  const params = new URLSearchParams(typeof value === "string" ? value : "");
+  const kept = new URLSearchParams();
+  for (const key of ["q", "audience", "after", "before"]) {
+    const v = params.get(key);
+    if (v) kept.set(key, v.slice(0, 200));
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : "";
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireCapability(request, "manageMail");
+  let body: FormData;
+  try {
+    body = await readFormBody(request);
+  } catch (error) {
+    return formError(error);
+  }
+  const intent = body.get("intent");
+  const back = `${PATH}${listQuery(body.get("back"))}`;
+  const uid = String(body.get("uid") ?? "");
+  if (intent === "delete") {
+    try {
+      deleteSubscriber(actor, uid);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data(
+        { error: MESSAGES.deleteFailed, values: {}, intent: "delete" },
+        { status: error.status },
+      );
+    }
+    return redirectWithFlash(back, { type: "success", message: MESSAGES.deleted });
+  }
+  if (intent === "status") {
+    try {
+      setSubscriberStatus(actor, uid, { status: body.get("status") });
+    } catch (error) {
+      return formError(error, { prefix: "Error updating subscriber", intent: "status" });
+    }
+    return redirectWithFlash(back, { type: "success", message: MESSAGES.statusChanged });
+  }
+  const values = { name: String(body.get("name") ?? ""), email: String(body.get("email") ?? "") };
+  try {
+    addSubscriber(actor, { ...values, audience: body.getAll("audience") });
+  } catch (error) {
+    return formError(error, {
+      prefix: "Error adding subscriber",
+      values: { ...values, audience: body.getAll("audience").join(",") },
+      intent: "add",
+    });
+  }
+  return redirectWithFlash(PATH, { type: "success", message: MESSAGES.added });
+}
+
+function AddSubscriberForm({
+  result,
+  defaultAudience,
+}: {
+  result: { values: Record<string, string>; intent: string | null } | undefined;
+  defaultAudience: string[];
+}) {
+  const busy = useNavigation().formData?.get("intent") === "add";
+  const failed = result?.intent === "add" ? result.values : undefined;
+  const chosen = failed?.audience !== undefined ? failed.audience.split(",") : defaultAudience;
+  return (
+    <Form method="post" className="admin-form admin-panel subscriber-add">
+      <h2>Add Subscriber</h2>
+      <input type="hidden" name="intent" value="add" />
+      <label>
+        Name
+        <input
+          type="text"
+          name="name"
+          required
+          maxLength={100}
+          autoComplete="off"
+          defaultValue={failed?.name}
+        />
+      </label>
+      <label>
+        Email
+        <input
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          defaultValue={failed?.email}
+        />
+      </label>
+      <fieldset className="checkbox-group">
+        <legend>Audience</legend>
+        {AUDIENCE_OPTIONS.map((o) => (
+          <label key={o.value} className="check">
+            <input
+              type="checkbox"
+              name="audience"
+              value={o.value}
+              defaultChecked={chosen.includes(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Add Subscriber
+      </button>
+    </Form>
+  );
+}
+
+/** Without JavaScript, `?confirm=<uid>` renders this question with Delete and Cancel. */
+function ConfirmDelete({ subscriber, back }: { subscriber: SubscriberDocument; back: string }) {
+  return (
+    <section className="admin-panel confirm-panel" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{MESSAGES.confirm}</h2>
+      <p>
+        {subscriber.name} ({subscriber.email})
+      </p>
+      <Form method="post" className="form-actions">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="uid" value={subscriber.uid} />
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" className="button button-danger">
+          Delete
+        </button>
+        <Link to={`${PATH}${back}`} className="button">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** With JavaScript, Delete opens this dialog instead of loading the confirm page. */
+function DeleteDialog({
+  subscriber,
+  back,
+  onClose,
+}: {
+  subscriber: SubscriberDocument;
+  back: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    ref.current?.showModal();
+    // The safe choice has the focus, as for any destructive confirmation.
+    cancel.current?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby="delete-dialog-title"
+      onClose={onClose}
+    >
+      <h2 id="delete-dialog-title">{MESSAGES.confirm}</h2>
+      <p>
+        {subscriber.name} ({subscriber.email})
+      </p>
+      <Form method="post" className="form-actions" onSubmit={() => ref.current?.close()}>
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="uid" value={subscriber.uid} />
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" className="button button-danger">
+          Delete
+        </button>
+        <button type="button" className="button" ref={cancel} onClick={() => ref.current?.close()}>
+          Cancel
+        </button>
+      </Form>
+    </dialog>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge badge-status-${status.toLowerCase()}`}>{status}</span>;
+}
+
+export default function SubscribersList({ loaderData }: Route.ComponentProps) {
+  const { subscribers, total, next, prev, filter, confirm, defaultAudience } = loaderData;
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const [deleting, setDeleting] = useState<SubscriberDocument | null>(null);
+  const back = listQuery(params.toString());
+  const filterQuery = listQuery(
+    new URLSearchParams({
+      q: filter.q,
+      audience: filter.audience === "all" ? "" : filter.audience,
+    }).toString(),
+  );
+  const pageLink = (key: "after" | "before", id: number) => {
+    const p = new URLSearchParams(filterQuery.slice(1));
+    p.set(key, String(id));
+    return `${PATH}?${p}`;
+  };
+  return (
+    <>
+      <PageHeader title="Subscribers" subtitle={`${total.toLocaleString("en")} matching`}>
+        <a href={`${PATH}/export${filterQuery}`} className="button" download>
+          Export CSV
+        </a>
+        <Link to={`${PATH}/import`} className="button">
+          Import CSV
+        </Link>
+      </PageHeader>
+      <FormError result={result} />
+      {confirm ? <ConfirmDelete subscriber={confirm} back={back} /> : null}
+      {deleting ? (
+        <DeleteDialog subscriber={deleting} back={back} onClose={() => setDeleting(null)} />
+      ) : null}
+      <div className="subscribers-layout">
+        <AddSubscriberForm result={result} defaultAudience={defaultAudience} />
+        <section className="subscribers-list" aria-labelledby="list-title">
+          <h2 id="list-title" className="visually-hidden">
+            Subscribers list
+          </h2>
+          <Form method="get" className="admin-form filter-form" role="search">
+            <label>
+              Search by name or email
+              <input type="search" name="q" defaultValue={filter.q} maxLength={200} />
+            </label>
+            <label>
+              Audience
+              <select name="audience" defaultValue={filter.audience}>
+                {AUDIENCE_FILTERS.map((a) => (
+                  <option key={a} value={a}>
+                    {FILTER_LABELS[a]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button">
+              Search
+            </button>
+          </Form>
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Audience</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {subscribers.map((s) => (
+                  <tr key={s.uid}>
+                    <td>{s.name}</td>
+                    <td>{s.email}</td>
+                    <td>
+                      <StatusBadge status={s.status} />
+                    </td>
+                    <td>
+                      <span className="badges">
+                        {s.audience.map((a) => (
+                          <span key={a} className="badge badge-audience">
+                            {a}
+                          </span>
+                        ))}
+                      </span>
+                    </td>
+                    <td>
+                      <span className="row-actions">
+                        {s.status !== "Unsubscribed" ? (
+                          <Form method="post" className="inline-form">
+                            <input type="hidden" name="intent" value="status" />
+                            <input type="hidden" name="uid" value={s.uid} />
+                            <input type="hidden" name="back" value={back} />
+                            <input
+                              type="hidden"
+                              name="status"
+                              value={s.status === "Active" ? "Inactive" : "Active"}
+                            />
+                            <button
+                              type="submit"
+                              className="link-button"
+                              aria-label={`${s.status === "Active" ? "Deactivate" : "Activate"} ${s.email}`}
+                            >
+                              {s.status === "Active" ? "Deactivate" : "Activate"}
+                            </button>
+                          </Form>
+                        ) : null}
+                        {hydrated ? (
+                          <button
+                            type="button"
+                            className="link-button danger"
+                            aria-label={`Delete ${s.email}`}
+                            onClick={() => setDeleting(s)}
+                          >
+                            Delete
+                          </button>
+                        ) : (
+                          <Link
+                            to={`${PATH}?${new URLSearchParams([...new URLSearchParams(back.slice(1)), ["confirm", s.uid]])}`}
+                            className="danger"
+                            aria-label={`Delete ${s.email}`}
+                          >
+                            Delete
+                          </Link>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {subscribers.length === 0 ? (
+            <p className="empty">No subscribers match this search.</p>
+          ) : null}
+          {prev || next ? (
+            <nav className="pagination" aria-label="Pages">
+              {prev ? (
+                <Link to={pageLink("before", prev)} rel="prev">
+                  ← Previous
+                </Link>
+              ) : null}
+              {next ? (
+                <Link to={pageLink("after", next)} rel="next">
+                  Next →
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
