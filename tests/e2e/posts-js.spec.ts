@@ -6,6 +6,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { type AdminServer, signIn, startAdminServer } from "./admin-server";
@@ -150,3 +151,41 @@ test("save and publish toast SPEC §8's messages; Delete Post asks in a dialog",
   await expect(page.locator("tbody tr")).toHaveCount(0);
   expect(postCount()).toBe(before - 1);
 });
+
+async function seriousProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(", ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the post screens have no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.emulateMedia({ colorScheme: theme });
+    const problems: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const found = await seriousProblems(page);
+      if (found.length) problems[name] = found;
+    };
+    await page.goto(`${base}/admin/posts`);
+    await check("list");
+    await page
+      .getByRole("link", { name: /^Delete “/ })
+      .first()
+      .click();
+    await check("delete dialog");
+    await page.goto(`${base}/admin/posts?confirm=1`);
+    await check("confirm step");
+    await page.goto(`${base}/admin/posts/add`);
+    await page.getByLabel("Add a social card (optional)").check();
+    await page.getByLabel("Card name").fill("Card");
+    await check("add");
+    await page.goto(`${base}/admin/posts/edit/1`);
+    await check("edit");
+    expect(problems).toEqual({});
+  });
+}
