@@ -148,6 +148,7 @@ test("save and publish toast SPEC §8's messages; Delete Post asks in a dialog",
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(toast(page, "Post deleted successfully!")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.locator("tbody tr")).toHaveCount(0);
   expect(postCount()).toBe(before - 1);
 });
