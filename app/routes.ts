@@ -63,6 +63,8 @@ export default [
   route("admin", "routes/admin.index.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin/posts", "routes/admin.posts.tsx"),
+    route("admin/posts/add", "routes/admin.posts-add.tsx"),
+    route("admin/posts/edit/:id", "routes/admin.posts-edit.tsx"),
     route("admin/posts/categories", "routes/admin.posts-categories.tsx"),
     route("admin/posts/tags", "routes/admin.posts-tags.tsx"),
     route("admin/media/library", "routes/admin.media-library.tsx"),

@@ -14,10 +14,11 @@ export type AdminServer = { url: string; dataDir: string; stop: () => Promise<vo
 
 /**
  * Starts `node server.js` on BASE+30 (no-js) or BASE+31 (js) with a fresh demo
- * folder; another spec file that runs beside those passes its own `offset`.
+ * folder; `slot` n moves it to BASE+30+2n, so spec files that run side by side
+ * (two workers) each get their own server.
  */
-export async function startAdminServer(project: string, offset = 30): Promise<AdminServer> {
-  const port = E2E_PORT_BASE + offset + (project === "js" ? 1 : 0);
+export async function startAdminServer(project: string, slot = 0): Promise<AdminServer> {
+  const port = E2E_PORT_BASE + 30 + 2 * slot + (project === "js" ? 1 : 0);
   const dataDir = join(tmpdir(), `inkwell-e2e-admin-${project}-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {

@@ -12,13 +12,13 @@ test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on journey");
 
 /** Ports BASE+46 (no-js) and BASE+47 (js): beside the other admin specs' servers. */
-const MAIL_SERVER_OFFSET = 46;
+const MAIL_SERVER_SLOT = 8; // BASE+46/47
 let server: AdminServer;
 let base = "";
 const LIST = "/admin/mail/subscribers-list";
 
 test.beforeAll(async () => {
-  server = await startAdminServer("js", MAIL_SERVER_OFFSET);
+  server = await startAdminServer("js", MAIL_SERVER_SLOT);
   base = server.url;
 });
 test.afterAll(async () => {
