@@ -132,6 +132,11 @@ const server = app.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`Data folder: ${env.dataDir}`);
 });
+// Add Media takes files up to 1 GB (SPEC §2). Node's default of 5 minutes for a
+// whole request would cut off any upload slower than about 3.4 MB/s; half an
+// hour covers 1 GB at about 0.6 MB/s. Headers must still arrive within a minute.
+server.requestTimeout = 30 * 60 * 1000;
+server.headersTimeout = 60 * 1000;
 server.on("error", (error) => {
   console.error(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
   process.exit(1);
