@@ -7,6 +7,9 @@
  * With JavaScript the Lexical editor replaces it, loaded only on the screens
  * that render this component, and writes its HTML back into the same field.
  */
+import { lazy, Suspense } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+
 export type RichTextFieldProps = {
   /** The form field that carries the HTML. */
   name: string;
@@ -21,13 +24,17 @@ export type RichTextFieldProps = {
   describedBy?: string;
 };
 
-export function RichTextField({
+// A separate chunk, fetched only once a page with this field has hydrated.
+const LexicalEditor = lazy(() => import("./lexical-editor.client"));
+
+function PlainField({
   name,
   label,
   defaultValue = "",
   id = name,
   describedBy,
-}: RichTextFieldProps) {
+  busy,
+}: RichTextFieldProps & { busy?: boolean }) {
   return (
     <div className="field rich-text-field">
       <label htmlFor={id}>{label}</label>
@@ -38,7 +45,19 @@ export function RichTextField({
         rows={16}
         spellCheck
         aria-describedby={describedBy}
+        aria-busy={busy || undefined}
       />
     </div>
+  );
+}
+
+export function RichTextField(props: RichTextFieldProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <PlainField {...props} />;
+  return (
+    // While the editor's code loads, the textarea stays (read-only would lose typing; it is short).
+    <Suspense fallback={<PlainField {...props} busy />}>
+      <LexicalEditor {...props} />
+    </Suspense>
   );
 }
