@@ -96,6 +96,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
+    // Lexical's marker on the <br> that keeps a trailing empty line visible.
+    br: ["data-lexical-managed-linebreak"],
     img: ["src", "alt", "title", "width", "height", "loading"],
     li: ["value", "style", "dir"],
     ol: ["start", "dir"],

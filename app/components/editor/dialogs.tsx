@@ -28,7 +28,7 @@ function Modal({
   return createPortal(
     <dialog
       ref={ref}
-      className="editor-dialog admin-form"
+      className="editor-dialog"
       aria-labelledby={headingId}
       onClose={onClose}
       onCancel={onClose}
@@ -66,6 +66,7 @@ export function LinkDialog({
     <Modal open={open} onClose={onClose}>
       {(headingId) => (
         <form
+          className="admin-form"
           method="dialog"
           noValidate
           onSubmit={(event) => {
@@ -191,7 +192,7 @@ export function ImageDialog({
   return (
     <Modal open={open} onClose={onClose}>
       {(headingId) => (
-        <div className="editor-image-dialog">
+        <div className="editor-image-dialog admin-form">
           <h2 id={headingId}>Add Image</h2>
           <div className="field">
             <label htmlFor={ids.alt}>Alternative text</label>

@@ -8,6 +8,12 @@ import { ListItemNode, ListNode } from "@lexical/list";
 import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { ImageNode } from "./image-node";
+import { normaliseUrl } from "./link-protocols";
+
+// Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
+// for any protocol but http(s), mailto, sms and tel; SPEC §5 allows ftp, ftps,
+// callto, cid and xmpp too. The one rule for both is link-protocols.ts.
+LinkNode.prototype.sanitizeUrl = (url: string) => normaliseUrl(url) ?? "about:blank";
 
 export const EDITOR_NODES = [
   HeadingNode,
