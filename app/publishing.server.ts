@@ -36,11 +36,12 @@ import { type Db, getDb } from "~/db.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/errors.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { can } from "~/utils/permissions";
+import { ALL_FIELDS_REQUIRED } from "~/utils/post-fields";
 import { postPath, slugify } from "~/utils/slug";
 import { htmlToText } from "~/utils/text";
 import { formatDuration } from "~/utils/time";
 
-export const ALL_FIELDS_REQUIRED = "All fields are required";
+export { ALL_FIELDS_REQUIRED };
 
 // ---------------------------------------------------------------------------
 // Input
@@ -432,10 +433,13 @@ export type SaveResult = {
   message: string;
 };
 
+/**
+ * SPEC §8's toasts: a draft is "Draft saved successfully!"; a publish (a
+ * Contributor's lands in review) is "Post saved successfully!" on Add Post
+ * and "Post updated successfully!" on Edit, as is Move to Trash.
+ */
 function successMessage(action: SaveAction, created: boolean, status: PostStatus) {
-  if (action === "trash") return "Post moved to trash";
-  if (status === "draft") return "Draft saved successfully!";
-  if (status === "reviewing") return "Post submitted for review";
+  if (action !== "trash" && status === "draft") return "Draft saved successfully!";
   return created ? "Post saved successfully!" : "Post updated successfully!";
 }
 
@@ -547,6 +551,33 @@ export function trashPost(actor: SessionUser, id: number, db: Db = getDb()): Pos
   }
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return post as PostDocument;
+}
+
+/**
+ * The posts list's bulk Move to Trash: every selected post must exist and be
+ * the actor's to change (else nothing is trashed). Two queries.
+ */
+export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()): number {
+  assertWriter(actor);
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) throw badRequest("Select at least one post");
+  if (wanted.length > 100) throw badRequest("At most 100 posts at a time");
+  if (wanted.some((id) => !Number.isSafeInteger(id) || id < 1)) throw notFound("Post not found");
+  const rows = db
+    .select({ id: posts.id, authorId: posts.authorId })
+    .from(posts)
+    .where(inArray(posts.id, wanted))
+    .all();
+  if (rows.length !== wanted.length) throw notFound("Post not found");
+  if (!can(actor.role, "seeAllPosts") && rows.some((r) => r.authorId !== actor.id)) {
+    throw forbidden("You can only change your own posts");
+  }
+  const now = new Date();
+  db.update(posts)
+    .set({ status: "trash", timestamp: now, updatedAt: now })
+    .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
+    .run();
+  return wanted.length;
 }
 
 /** Delete Post: removes it for good. Contributors never; Authors only their own. */

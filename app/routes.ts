@@ -63,6 +63,8 @@ export default [
   route("admin", "routes/admin.index.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin/posts", "routes/admin.posts.tsx"),
+    route("admin/posts/add", "routes/admin.posts-add.tsx"),
+    route("admin/posts/edit/:id", "routes/admin.posts-edit.tsx"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
     route("admin/analytics", "routes/admin.analytics.tsx"),
     route("admin/users", "routes/admin.users.tsx"),

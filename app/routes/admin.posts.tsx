@@ -1,31 +1,66 @@
-import { Link, redirect } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { requireAdminScreen, requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
+import { FormError } from "~/components/admin/toasts";
 import { isDomainError } from "~/errors.server";
-import { type AdminPostList, listPostsForAdmin } from "~/publishing.server";
+import { redirectWithFlash } from "~/flash.server";
+import { readFormBody } from "~/form-body.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  type AdminPostList,
+  deletePost,
+  getEditablePost,
+  listPostsForAdmin,
+  trashPost,
+  trashPosts,
+} from "~/publishing.server";
+import { pageList } from "~/utils/pagination";
 import { can } from "~/utils/permissions";
+import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Posts", "/admin/posts");
 
 /**
- * Where sign-in lands: the posts the user may see (SPEC §6), newest first.
- * A read-only list for now: the status filters and row actions come with the post editor.
- * A Subscriber has no posts screen, so goes to their profile.
+ * All Posts (SPEC §2): the posts the user may see (Authors and Contributors
+ * their own, SPEC §6), newest first, 25 a page, filtered by status and by a
+ * title search (`?q=`). `?confirm=ID` shows the Delete confirm step (the
+ * JavaScript-free path; with JavaScript it is a dialog). A Subscriber has no
+ * posts screen, so goes to their profile.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdminScreen(request);
   if (!can(user.role, "writePosts")) throw redirect("/admin/users/profile");
+  const query = new URL(request.url).searchParams;
+  const input = {
+    page: query.get("page") ?? undefined,
+    status: query.get("status") ?? undefined,
+    search: query.get("q") ?? undefined,
+  };
   let list: AdminPostList;
   try {
-    list = listPostsForAdmin(user, Object.fromEntries(new URL(request.url).searchParams));
+    list = listPostsForAdmin(user, input);
   } catch (error) {
     // A query string that makes no sense (page=abc) shows the first page.
     if (!isDomainError(error)) throw error;
     list = listPostsForAdmin(user, {});
   }
+  const canDelete = can(user.role, "deletePosts");
+  let confirm: DeleteTarget | null = null;
+  const confirmId = Number(query.get("confirm"));
+  if (canDelete && query.has("confirm")) {
+    try {
+      const post = getEditablePost(user, confirmId);
+      confirm = { id: post.id, title: post.title };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+    }
+  }
+  const contributor = !can(user.role, "publishPosts");
   return {
     posts: list.posts.map((post) => ({
       id: post.id,
@@ -34,73 +69,291 @@ export async function loader({ request }: Route.LoaderArgs) {
       url: post.url,
       category: post.category || null,
       author: post.user.name,
-      timestamp: post.timestamp,
     })),
+    counts: list.counts,
     total: list.total,
     page: list.page,
-    pages: list.pageCount,
-    own: !can(user.role, "seeAllPosts"),
+    pageCount: list.pageCount,
+    status: list.status ?? null,
+    search: list.search,
+    confirm,
+    canDelete,
+    /** SPEC §6: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
+    contributor,
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+function postIds(values: FormDataEntryValue[]): number[] {
+  return values.map((v) => (typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : 0));
+}
+
+/**
+ * The row actions: Trash (that row's post; the spec's version passed no id),
+ * Delete (after the confirm step), and Move to Trash for the ticked rows.
+ * Success reloads the list with SPEC §8's message.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireCapability(request, "writePosts");
+  let intent = "";
+  try {
+    const body = await readFormBody(request);
+    intent = String(body.get("intent") ?? "");
+    const back = safeRedirectPath(body.get("returnTo"), "/admin/posts");
+    const returnTo = back.startsWith("/admin/posts") ? back : "/admin/posts";
+    const [id = 0] = postIds(body.getAll("id"));
+    if (intent === "trash") {
+      trashPost(actor, id);
+    } else if (intent === "bulk-trash") {
+      trashPosts(actor, postIds(body.getAll("ids")));
+    } else if (intent === "delete") {
+      deletePost(actor, id);
+      return redirectWithFlash(returnTo.replace(/([?&])confirm=\d*&?/, "$1"), {
+        type: "success",
+        message: "Post deleted successfully!",
+      });
+    } else {
+      return data({ error: "Error performing request" }, { status: 400 });
+    }
+    return redirectWithFlash(returnTo, { type: "success", message: "Post updated successfully!" });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const message = intent === "delete" ? "Error deleting post" : "Error updating post";
+    return data({ error: message }, { status: error.status });
+  }
+}
+
+const FILTERS = [
+  ["all", "All"],
+  ["reviewing", "Reviewing"],
+  ["published", "Published"],
+  ["draft", "Draft"],
+  ["trash", "Trash"],
+] as const;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { posts, total, page, pages, own } = loaderData;
+  const { posts, counts, page, pageCount, status, search, confirm, canDelete, contributor } =
+    loaderData;
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+
+  /** The list's address with some query parameters changed (empty ones dropped). */
+  const listHref = (change: Record<string, string | number | null>) => {
+    const query = new URLSearchParams();
+    const values = { status, q: search || null, page: page > 1 ? page : null, ...change };
+    for (const [key, value] of Object.entries(values)) {
+      if (value !== null && value !== "" && !(key === "page" && value === 1)) {
+        query.set(key, String(value));
+      }
+    }
+    const text = query.toString();
+    return text ? `/admin/posts?${text}` : "/admin/posts";
+  };
+  const here = listHref({});
+  const filters = FILTERS.filter(([key]) => key !== "reviewing" || contributor);
+  const current = status ?? "all";
+
   return (
     <>
-      <PageHeader title="All Posts" subtitle={own ? `Your posts (${total})` : `${total} posts`}>
+      <PageHeader title="All Posts">
         <Link to="/admin/posts/add" className="button button-primary">
           Add New Post
         </Link>
       </PageHeader>
-      {posts.length === 0 ? (
-        <p className="empty">No posts yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Category</th>
-                <th scope="col">Author</th>
-                <th scope="col">Date</th>
+      <FormError result={result} />
+      {confirm ? (
+        <DeletePostConfirm target={confirm} cancelHref={listHref({})} returnTo={here} />
+      ) : null}
+      {deleting ? (
+        <DeletePostConfirm
+          target={deleting}
+          cancelHref={here}
+          returnTo={here}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+
+      <nav className="tabs" aria-label="Filter by status">
+        {filters.map(([key, label]) => (
+          <Link
+            key={key}
+            to={listHref({ status: key === "all" ? null : key, page: null })}
+            aria-current={key === current ? "page" : undefined}
+          >
+            {label} <span className="count">({counts[key]})</span>
+          </Link>
+        ))}
+      </nav>
+
+      <div className="posts-toolbar">
+        <Form method="post" id="bulk-posts" className="inline-form">
+          <input type="hidden" name="returnTo" value={here} />
+          <button
+            type="submit"
+            name="intent"
+            value="bulk-trash"
+            className="button button-secondary"
+          >
+            Move selected to Trash
+          </button>
+        </Form>
+        <Form method="get" role="search" className="posts-search">
+          {status ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="posts-search">Search posts by title</label>
+          <input id="posts-search" type="search" name="q" defaultValue={search} maxLength={200} />
+          <button type="submit" className="button button-secondary">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <div className="table-wrap">
+        <table className="admin-table posts-table">
+          <caption className="visually-hidden">
+            Posts{status ? ` (${status})` : ""}
+            {search ? `, titles containing “${search}”` : ""}, page {page} of {pageCount}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="select-col">
+                {hydrated ? (
+                  <input
+                    type="checkbox"
+                    aria-label="Select all posts on this page"
+                    onChange={(e) => {
+                      for (const box of document.querySelectorAll<HTMLInputElement>(
+                        'input[form="bulk-posts"][name="ids"]',
+                      )) {
+                        box.checked = e.target.checked;
+                      }
+                    }}
+                  />
+                ) : (
+                  <span className="visually-hidden">Select</span>
+                )}
+              </th>
+              <th scope="col">Title</th>
+              <th scope="col">Author</th>
+              <th scope="col">Category</th>
+              {contributor ? null : <th scope="col">Action</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((post) => (
+              <tr key={post.id}>
+                <td className="select-col">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={post.id}
+                    form="bulk-posts"
+                    aria-label={`Select “${post.title}”`}
+                  />
+                </td>
+                <td>
+                  <span className="post-title">
+                    {contributor ? (
+                      post.title
+                    ) : (
+                      <Link to={`/admin/posts/edit/${post.id}`}>{post.title}</Link>
+                    )}{" "}
+                    {post.status !== "published" ? (
+                      <span className={`badge badge-${post.status}`}>{post.status}</span>
+                    ) : null}
+                  </span>
+                  {post.status === "trash" ? null : (
+                    <span className="row-actions">
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="id" value={post.id} />
+                        <input type="hidden" name="returnTo" value={here} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="trash"
+                          className="link-button"
+                          aria-label={`Trash “${post.title}”`}
+                        >
+                          Trash
+                        </button>
+                      </Form>
+                      <a href={post.url} aria-label={`Preview “${post.title}”`}>
+                        Preview
+                      </a>
+                    </span>
+                  )}
+                </td>
+                <td>{post.author}</td>
+                <td>{post.category ?? "—"}</td>
+                {contributor ? null : (
+                  <td>
+                    <span className="row-actions">
+                      <Link to={`/admin/posts/edit/${post.id}`} aria-label={`Edit “${post.title}”`}>
+                        Edit
+                      </Link>
+                      {canDelete ? (
+                        <Link
+                          to={listHref({ confirm: post.id })}
+                          className="danger-link"
+                          aria-label={`Delete “${post.title}”`}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            setDeleting({ id: post.id, title: post.title });
+                          }}
+                        >
+                          Delete
+                        </Link>
+                      ) : null}
+                    </span>
+                  </td>
+                )}
               </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <td>
-                    <a href={post.url}>{post.title}</a>
-                  </td>
-                  <td>
-                    <span className={`badge badge-${post.status}`}>{post.status}</span>
-                  </td>
-                  <td>{post.category ?? "—"}</td>
-                  <td>{post.author ?? "—"}</td>
-                  <td>{dateFormat.format(post.timestamp)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {posts.length === 0 ? (
+        <p className="empty">{search ? "No posts match this search." : "No posts here yet."}</p>
+      ) : null}
+
+      {pageCount > 1 ? (
         <nav className="pagination" aria-label="Pages">
           {page > 1 ? (
-            <Link to={`?page=${page - 1}`} aria-label="Previous page">
+            <Link to={listHref({ page: page - 1 })} aria-label="Previous page" rel="prev">
               ‹
             </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`?page=${page + 1}`} aria-label="Next page">
+          ) : (
+            <span aria-hidden="true" className="pagination-off">
+              ‹
+            </span>
+          )}
+          <ul>
+            {pageList(page, pageCount).map((item, i) =>
+              item === "gap" ? (
+                <li key={`gap-${i}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={item}>
+                  <Link
+                    to={listHref({ page: item })}
+                    aria-current={item === page ? "page" : undefined}
+                    aria-label={`Page ${item}`}
+                  >
+                    {item}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+          {page < pageCount ? (
+            <Link to={listHref({ page: page + 1 })} aria-label="Next page" rel="next">
               ›
             </Link>
-          ) : null}
+          ) : (
+            <span aria-hidden="true" className="pagination-off">
+              ›
+            </span>
+          )}
         </nav>
       ) : null}
     </>

@@ -1,0 +1,409 @@
+import { type FormEvent, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Form, useNavigation } from "react-router";
+import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
+import { FormError } from "~/components/admin/toasts";
+import { RichTextField } from "~/components/editor/rich-text-field";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  ALL_FIELDS_REQUIRED,
+  CARD_DESCRIPTION_MAX,
+  DEFAULT_CARD_BLUR,
+  hasBlankRequiredField,
+  limitCardDescription,
+  type PostIntent,
+  SAVING_INTENTS,
+} from "~/utils/post-fields";
+import { slugify } from "~/utils/slug";
+import { truncateCardName } from "~/utils/text";
+
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
+
+export type PostFormPost = {
+  id?: number;
+  title: string;
+  category: string;
+  tags: string[];
+  summary: string;
+  content: string;
+  photo: string | null;
+  status: string;
+  socialCard: { name: string; description: string; image: string; blur: number } | null;
+};
+
+/** A refused submission (status 4xx): the message and what was typed. */
+export type PostFormResult = {
+  error?: string | null;
+  values?: Record<string, string>;
+  intent?: string | null;
+};
+
+function parseTags(json: string | undefined): string[] | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const list = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The post's values, or what a refused submission sent back. */
+function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
+  const v = result?.values;
+  if (!v) {
+    return {
+      ...post,
+      cardOn: post.socialCard !== null,
+      cardName: post.socialCard?.name ?? "",
+      cardDescription: post.socialCard?.description ?? "",
+      cardBlur: String(post.socialCard?.blur ?? DEFAULT_CARD_BLUR),
+    };
+  }
+  return {
+    ...post,
+    title: v.title ?? post.title,
+    category: v.category ?? post.category,
+    tags: parseTags(v.tags) ?? post.tags,
+    summary: v.summary ?? post.summary,
+    content: v.content ?? post.content,
+    cardOn: Boolean(v.socialCard),
+    cardName: v.cardName ?? "",
+    cardDescription: v.cardDescription ?? "",
+    cardBlur: v.cardBlur ?? String(DEFAULT_CARD_BLUR),
+  };
+}
+
+const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/**
+ * Add Post and Edit Post (SPEC §2): one multipart form whose buttons are
+ * submit buttons with `name="intent"`. Without JavaScript everything is a
+ * plain post; with it, blank required fields toast "All fields are
+ * required" without a request, the slug and the social card preview follow
+ * the typing, and Delete Post asks in a dialog.
+ */
+export function PostForm({
+  mode,
+  post,
+  categories,
+  tags,
+  canDelete,
+  siteName,
+  result,
+}: {
+  mode: "add" | "edit";
+  post: PostFormPost;
+  categories: string[];
+  tags: string[];
+  canDelete: boolean;
+  siteName: string;
+  result: PostFormResult | undefined;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const initial = initialValues(post, result);
+
+  const [title, setTitle] = useState(initial.title);
+  const [cardOn, setCardOn] = useState(initial.cardOn);
+  const [cardName, setCardName] = useState(initial.cardName);
+  const [cardDescription, setCardDescription] = useState(initial.cardDescription);
+  const [cardBlur, setCardBlur] = useState(initial.cardBlur);
+  const [cardFile, setCardFile] = useState<string | null>(null);
+  const [removeCardImage, setRemoveCardImage] = useState(false);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+
+  // A chosen background is previewed from the file itself.
+  useEffect(() => () => void (cardFile && URL.revokeObjectURL(cardFile)), [cardFile]);
+
+  const storedCardImage = post.socialCard?.image || "";
+  const cardImage = cardFile ?? (removeCardImage ? "" : storedCardImage);
+  const blurNumber = Number(cardBlur);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value as PostIntent | undefined;
+    if (intent === "delete" && post.id !== undefined) {
+      event.preventDefault();
+      setDeleting({ id: post.id, title: post.title });
+      return;
+    }
+    if (intent && SAVING_INTENTS.includes(intent)) {
+      const data = new FormData(event.currentTarget);
+      const text = (name: string) => String(data.get(name) ?? "");
+      if (
+        hasBlankRequiredField({
+          title: text("title"),
+          category: text("category"),
+          summary: text("summary"),
+          content: text("content"),
+        })
+      ) {
+        event.preventDefault();
+        toast.error(ALL_FIELDS_REQUIRED);
+      }
+    }
+  }
+
+  return (
+    <>
+      <FormError result={result} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form post-form"
+        onSubmit={onSubmit}
+      >
+        <div className="post-form-main">
+          <label>
+            Title
+            <input
+              type="text"
+              name="title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={200}
+              aria-required="true"
+              autoComplete="off"
+            />
+          </label>
+          <label>
+            Slug
+            <input
+              type="text"
+              value={slugify(title)}
+              readOnly
+              aria-describedby="post-slug-hint"
+              className="read-only"
+            />
+          </label>
+          <p id="post-slug-hint" className="hint">
+            Made from the title (lowercase, spaces to hyphens); the post's address is /
+            {post.id ?? "id"}/category/slug.
+          </p>
+          <label>
+            Category
+            <select name="category" defaultValue={initial.category} aria-required="true">
+              <option value="">Select a category</option>
+              {categories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="tag-choices">
+            <legend>Tags</legend>
+            {tags.length === 0 ? <p className="hint">No tags yet.</p> : null}
+            {tags.map((name) => (
+              <label key={name} className="check">
+                <input
+                  type="checkbox"
+                  name="tags"
+                  value={name}
+                  defaultChecked={initial.tags.includes(name)}
+                />
+                {name}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="post-summary">Summary</label>
+          <textarea
+            id="post-summary"
+            name="summary"
+            rows={3}
+            maxLength={2000}
+            defaultValue={initial.summary}
+            aria-required="true"
+          />
+          <label>
+            Featured image
+            <input type="file" name="photo" accept={IMAGE_TYPES} aria-describedby="photo-now" />
+          </label>
+          <p id="photo-now" className="hint">
+            {post.photo ? (
+              <>
+                Current image: <img src={post.photo} alt="" className="post-form-thumb" />{" "}
+                <span className="file-name">{post.photo.split("/").pop()}</span> (kept unless you
+                choose another)
+              </>
+            ) : (
+              "No featured image yet."
+            )}
+          </p>
+          <RichTextField
+            name="content"
+            label="Content"
+            defaultValue={initial.content}
+            uploadCollection="posts"
+          />
+
+          <fieldset className="admin-panel social-card-fields">
+            <legend>Social Card</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="socialCard"
+                checked={cardOn}
+                onChange={(e) => setCardOn(e.target.checked)}
+              />
+              Add a social card (optional)
+            </label>
+            <label>
+              Card name
+              <input
+                type="text"
+                name="cardName"
+                value={cardName}
+                onChange={(e) => setCardName(e.target.value)}
+                maxLength={200}
+              />
+            </label>
+            <label htmlFor="card-description">Card description</label>
+            <textarea
+              id="card-description"
+              name="cardDescription"
+              rows={3}
+              maxLength={CARD_DESCRIPTION_MAX}
+              value={cardDescription}
+              onChange={(e) => setCardDescription(limitCardDescription(e.target.value))}
+              aria-describedby="card-description-count"
+            />
+            <p id="card-description-count" className="hint" aria-live="polite">
+              {hydrated
+                ? `${cardDescription.length} / ${CARD_DESCRIPTION_MAX} characters`
+                : `Up to ${CARD_DESCRIPTION_MAX} characters; line breaks count as spaces.`}
+            </p>
+            <label>
+              Background image
+              <input
+                type="file"
+                name="cardImage"
+                accept={IMAGE_TYPES}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  setCardFile(file ? URL.createObjectURL(file) : null);
+                }}
+              />
+            </label>
+            {storedCardImage ? (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="removeCardImage"
+                  checked={removeCardImage}
+                  onChange={(e) => setRemoveCardImage(e.target.checked)}
+                />
+                Remove background image
+              </label>
+            ) : null}
+            <label>
+              Blur
+              <input
+                type="number"
+                name="cardBlur"
+                min={0}
+                max={50}
+                step={1}
+                value={cardBlur}
+                onChange={(e) => setCardBlur(e.target.value)}
+              />
+            </label>
+            {hydrated && cardOn ? (
+              <div className="card-preview" aria-label="Social card preview" role="img">
+                <div className="social-card" data-testid="social-card-preview">
+                  {cardImage ? (
+                    <img
+                      className="social-card-bg"
+                      src={cardImage}
+                      alt=""
+                      style={{
+                        filter: `blur(${Number.isFinite(blurNumber) ? blurNumber : DEFAULT_CARD_BLUR}px)`,
+                      }}
+                    />
+                  ) : null}
+                  <div className="social-card-text">
+                    <p className="social-card-site">{siteName}</p>
+                    <p className="social-card-name">{truncateCardName(cardName)}</p>
+                    <p className="social-card-description">{cardDescription}</p>
+                  </div>
+                </div>
+              </div>
+            ) : null}
+          </fieldset>
+        </div>
+
+        <aside className="admin-panel publish-panel" aria-labelledby="publish-heading">
+          <h2 id="publish-heading">Publish</h2>
+          <div className="publish-row">
+            <button
+              type="submit"
+              name="intent"
+              value="draft"
+              className="button button-secondary"
+              disabled={busy}
+            >
+              Save Draft
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="preview"
+              className="button button-secondary"
+              disabled={busy}
+            >
+              Preview
+            </button>
+          </div>
+          <dl className="profile-facts">
+            <dt>Status</dt>
+            <dd data-testid="post-status">{mode === "add" ? "Draft" : capitalise(post.status)}</dd>
+            <dt>Visibility</dt>
+            <dd>Public</dd>
+          </dl>
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            className="button button-primary"
+            disabled={busy}
+          >
+            Publish Post
+          </button>
+          {mode === "edit" ? (
+            <div className="publish-row publish-danger">
+              {canDelete ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className="button button-danger"
+                  disabled={busy}
+                >
+                  Delete Post
+                </button>
+              ) : null}
+              <button
+                type="submit"
+                name="intent"
+                value="trash"
+                className="button button-secondary"
+                disabled={busy}
+              >
+                Move to Trash
+              </button>
+            </div>
+          ) : null}
+        </aside>
+      </Form>
+      {deleting ? (
+        <DeletePostConfirm
+          target={deleting}
+          cancelHref={`/admin/posts/edit/${deleting.id}`}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </>
+  );
+}

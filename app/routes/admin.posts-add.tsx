@@ -1,0 +1,47 @@
+import { useActionData } from "react-router";
+import { requireCapability } from "~/auth.server";
+import { adminMeta, siteNameOf } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { PostForm } from "~/components/admin/post-form";
+import { postFormAction, postFormChoices } from "~/post-form.server";
+import type { Route } from "./+types/admin.posts-add";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Add Post", "/admin/posts/add");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCapability(request, "writePosts");
+  return postFormChoices();
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireCapability(request, "writePosts");
+  return postFormAction(request, actor);
+}
+
+export default function AddPost({ loaderData, matches }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title="Add New Post" />
+      <PostForm
+        mode="add"
+        post={{
+          title: "",
+          category: loaderData.defaultCategory,
+          tags: [],
+          summary: "",
+          content: "",
+          photo: null,
+          status: "draft",
+          socialCard: null,
+        }}
+        categories={loaderData.categories}
+        tags={loaderData.tags}
+        canDelete={false}
+        siteName={siteNameOf(matches)}
+        result={result}
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { data, useActionData } from "react-router";
+import { requireCapability } from "~/auth.server";
+import { adminMeta, siteNameOf } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { PostForm } from "~/components/admin/post-form";
+import { isDomainError } from "~/errors.server";
+import { postFormAction, postFormChoices } from "~/post-form.server";
+import { getEditablePost } from "~/publishing.server";
+import { can } from "~/utils/permissions";
+import type { Route } from "./+types/admin.posts-edit";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  adminMeta(matches, "Edit Post", `/admin/posts/edit/${params.id}`);
+
+/** The post's id from the path: digits only, else no such post. */
+function postId(params: { id?: string }): number {
+  if (!/^\d{1,15}$/.test(params.id ?? "")) throw data("Post not found", { status: 404 });
+  return Number(params.id);
+}
+
+/** The post, if the user may edit it: someone else's (Author, Contributor) is 403, a missing one 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireCapability(request, "writePosts");
+  const id = postId(params);
+  try {
+    const post = getEditablePost(user, id);
+    return {
+      post: {
+        id: post.id,
+        title: post.title,
+        category: post.category,
+        tags: post.tags,
+        summary: post.summary,
+        content: post.content,
+        photo: post.photo,
+        status: post.status,
+        socialCard: post.socialCard,
+        url: post.url,
+      },
+      canDelete: can(user.role, "deletePosts"),
+      ...postFormChoices(),
+    };
+  } catch (error) {
+    if (isDomainError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireCapability(request, "writePosts");
+  return postFormAction(request, actor, postId(params));
+}
+
+export default function EditPost({ loaderData, matches }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const { post } = loaderData;
+  return (
+    <>
+      <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      <PostForm
+        key={post.id}
+        mode="edit"
+        post={post}
+        categories={loaderData.categories}
+        tags={loaderData.tags}
+        canDelete={loaderData.canDelete}
+        siteName={siteNameOf(matches)}
+        result={result}
+      />
+    </>
+  );
+}
