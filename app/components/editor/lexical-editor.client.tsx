@@ -13,7 +13,7 @@ import { HorizontalRulePlugin } from "@lexical/react/LexicalHorizontalRulePlugin
 import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
-import { $getRoot, $insertNodes, type LexicalEditor } from "lexical";
+import { $createParagraphNode, $getRoot, $insertNodes, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "./link-protocols";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
@@ -25,7 +25,11 @@ import "~/styles/editor.css";
 /** Loads the field's HTML (an existing post) into the editor. */
 function initialState(html: string) {
   return (editor: LexicalEditor) => {
-    if (!html.trim()) return;
+    if (!html.trim()) {
+      // An updater replaces Lexical's default empty paragraph; put it back.
+      $getRoot().append($createParagraphNode());
+      return;
+    }
     const dom = new DOMParser().parseFromString(html, "text/html");
     const nodes = $generateNodesFromDOM(editor, dom);
     $getRoot().select();

@@ -28,6 +28,7 @@ import {
   $createTextNode,
   $getSelection,
   $insertNodes,
+  $isElementNode,
   $isRangeSelection,
   $isRootOrShadowRoot,
   CAN_REDO_COMMAND,
@@ -35,7 +36,9 @@ import {
   COMMAND_PRIORITY_LOW,
   FORMAT_TEXT_COMMAND,
   type LexicalEditor,
+  type LexicalNode,
   mergeRegister,
+  type RangeSelection,
   REDO_COMMAND,
   type TextFormatType,
   UNDO_COMMAND,
@@ -75,17 +78,28 @@ const EMPTY: ToolbarState = {
   link: null,
 };
 
+/**
+ * The node the caret is in. A click below the last line of an empty editor puts
+ * the caret on the root itself; the block there is the one the caret is next to.
+ */
+function $anchorNode(selection: RangeSelection): LexicalNode {
+  const { anchor } = selection;
+  const node = anchor.getNode();
+  if (!$isRootOrShadowRoot(node) || !$isElementNode(node)) return node;
+  const size = node.getChildrenSize();
+  return node.getChildAtIndex(Math.min(anchor.offset, size - 1)) ?? node;
+}
+
 function $readToolbarState(): ToolbarState {
   const selection = $getSelection();
   if (!$isRangeSelection(selection)) return EMPTY;
-  const anchor = selection.anchor.getNode();
-  const top =
-    anchor.getKey() === "root"
-      ? anchor
-      : ($findMatchingParent(anchor, (n) => {
-          const parent = n.getParent();
-          return parent !== null && $isRootOrShadowRoot(parent);
-        }) ?? anchor.getTopLevelElementOrThrow());
+  const anchor = $anchorNode(selection);
+  const top = $isRootOrShadowRoot(anchor)
+    ? anchor
+    : ($findMatchingParent(anchor, (n) => {
+        const parent = n.getParent();
+        return parent !== null && $isRootOrShadowRoot(parent);
+      }) ?? anchor);
   let block: BlockType = "other";
   if ($isListNode(top)) {
     const list = $getNearestNodeOfType(anchor, ListNode) ?? top;
@@ -154,8 +168,14 @@ function setBlock(editor: LexicalEditor, current: BlockType, target: BlockType) 
     return;
   }
   editor.update(() => {
-    const selection = $getSelection();
+    let selection = $getSelection();
     if (!$isRangeSelection(selection)) return;
+    const anchor = $anchorNode(selection);
+    if (anchor !== selection.anchor.getNode() && $isElementNode(anchor)) {
+      anchor.selectStart();
+      selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+    }
     if (current === target) {
       $setBlocksType(selection, () => $createParagraphNode());
     } else if (target === "quote") {
