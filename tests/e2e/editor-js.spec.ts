@@ -5,6 +5,7 @@
  * is stored byte for byte, the link dialog refuses javascript:, an uploaded
  * image appears in the post, and reopening the post shows the same content.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type AdminServer, signIn, startAdminServer } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
@@ -380,3 +381,39 @@ test("public pages load no editor code; the post screens load it once hydrated",
   await openEditor(page, "/admin/posts/add");
   expect(scripts.filter((s) => /lexical-editor/.test(s))).toHaveLength(1);
 });
+
+async function seriousViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page })
+    .include(include)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the editor and its dialogs have no serious accessibility violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+    const editor = await openEditor(page, "/admin/posts/edit/1");
+    await editor.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+End");
+    await tool(page, "Bold").click();
+    await expect(tool(page, "Bold")).toHaveAttribute("aria-pressed", "true");
+    expect(await seriousViolations(page, ".rich-text-editor")).toEqual([]);
+
+    await tool(page, "Link").click();
+    const link = page.getByRole("dialog", { name: "Add Link" });
+    await expectRefused(link, "javascript:alert(1)");
+    expect(await seriousViolations(page, ".editor-dialog[open]")).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await tool(page, "Image").click();
+    await expect(page.getByRole("dialog", { name: "Add Image" })).toBeVisible();
+    expect(await seriousViolations(page, ".editor-dialog[open]")).toEqual([]);
+  });
+}

@@ -346,7 +346,16 @@ export function Toolbar({
             setDialog("link");
           }}
         >
-          🔗
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            className="editor-icon"
+          >
+            <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+            <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+          </svg>
         </ToolButton>
         <ToolButton
           label="Image"
@@ -358,7 +367,17 @@ export function Toolbar({
             setDialog("image");
           }}
         >
-          🖼
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            className="editor-icon"
+          >
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="m4 18 5-5 4 4 3-3 4 4" />
+          </svg>
         </ToolButton>
       </div>
       <div className="editor-tool-group">
