@@ -17,7 +17,9 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on edit
 let server: AdminServer;
 let base = "";
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  // The no-js project skips every test here; it must not start (and stop) the js server.
+  if (testInfo.project.use.javaScriptEnabled === false) return;
   server = await startAdminServer("js");
   base = server.url;
 });

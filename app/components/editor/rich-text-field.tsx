@@ -7,7 +7,7 @@
  * With JavaScript the Lexical editor replaces it, loaded only on the screens
  * that render this component, and writes its HTML back into the same field.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export type RichTextFieldProps = {
@@ -24,8 +24,11 @@ export type RichTextFieldProps = {
   describedBy?: string;
 };
 
-// A separate chunk, fetched only once a page with this field has hydrated.
-const LexicalEditor = lazy(() => import("./lexical-editor.client"));
+// A separate chunk, fetched only once a page with this field has hydrated. If it
+// cannot be loaded (a dropped connection, a deploy in between), the textarea stays.
+const LexicalEditor = lazy(() =>
+  import("./lexical-editor.client").catch(() => ({ default: PlainField })),
+);
 
 function PlainField({
   name,
@@ -34,7 +37,8 @@ function PlainField({
   id = name,
   describedBy,
   busy,
-}: RichTextFieldProps & { busy?: boolean }) {
+  onInput,
+}: RichTextFieldProps & { busy?: boolean; onInput?: (value: string) => void }) {
   return (
     <div className="field rich-text-field">
       <label htmlFor={id}>{label}</label>
@@ -46,6 +50,7 @@ function PlainField({
         spellCheck
         aria-describedby={describedBy}
         aria-busy={busy || undefined}
+        onChange={onInput ? (event) => onInput(event.target.value) : undefined}
       />
     </div>
   );
@@ -53,11 +58,15 @@ function PlainField({
 
 export function RichTextField(props: RichTextFieldProps) {
   const hydrated = useHydrated();
+  // What is typed into the textarea while the editor loads goes into the editor.
+  const typed = useRef<string | undefined>(undefined);
   if (!hydrated) return <PlainField {...props} />;
+  const remember = (value: string) => {
+    typed.current = value;
+  };
   return (
-    // While the editor's code loads, the textarea stays (read-only would lose typing; it is short).
-    <Suspense fallback={<PlainField {...props} busy />}>
-      <LexicalEditor {...props} />
+    <Suspense fallback={<PlainField {...props} busy onInput={remember} />}>
+      <LexicalEditor {...props} defaultValue={typed.current ?? props.defaultValue} />
     </Suspense>
   );
 }
