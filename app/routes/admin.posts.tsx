@@ -169,7 +169,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           target={deleting}
           cancelHref={here}
           returnTo={here}
-          onCancel={() => setDeleting(null)}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
 

@@ -12,9 +12,13 @@ import { E2E_ADMIN, E2E_PORT_BASE } from "./constants";
 
 export type AdminServer = { url: string; stop: () => Promise<void> };
 
-/** Starts `node server.js` on BASE+30 (no-js) or BASE+31 (js) with a fresh demo folder. */
-export async function startAdminServer(project: string): Promise<AdminServer> {
-  const port = E2E_PORT_BASE + (project === "js" ? 31 : 30);
+/**
+ * Starts `node server.js` on BASE+30 (no-js) or BASE+31 (js) with a fresh demo
+ * folder; `slot` n moves it to BASE+30+2n, so spec files that run side by side
+ * (two workers) each get their own server.
+ */
+export async function startAdminServer(project: string, slot = 0): Promise<AdminServer> {
+  const port = E2E_PORT_BASE + 30 + 2 * slot + (project === "js" ? 1 : 0);
   const dataDir = join(tmpdir(), `inkwell-e2e-admin-${project}-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {

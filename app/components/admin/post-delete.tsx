@@ -13,33 +13,33 @@ export function DeletePostConfirm({
   target,
   cancelHref,
   returnTo = "/admin/posts",
-  onCancel,
+  onClose,
 }: {
   target: DeleteTarget;
   /** Where Cancel goes without JavaScript. */
   cancelHref: string;
   /** Where the list action redirects after deleting. */
   returnTo?: string;
-  /** With JavaScript: Cancel closes the dialog. */
-  onCancel?: () => void;
+  /** With JavaScript: the dialog closes on Cancel, Escape and once Delete is sent. */
+  onClose?: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (onCancel && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [onCancel]);
+    if (onClose && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [onClose]);
 
   const body = (
     <>
       <h2 id={`delete-post-${target.id}`}>Delete «{target.title}» permanently?</h2>
       <p>This cannot be undone.</p>
-      <Form method="post" action="/admin/posts" className="form-actions">
+      <Form method="post" action="/admin/posts" className="form-actions" onSubmit={onClose}>
         <input type="hidden" name="id" value={target.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
         <button type="submit" name="intent" value="delete" className="button button-danger">
           Delete
         </button>
-        {onCancel ? (
-          <button type="button" className="button button-secondary" onClick={onCancel}>
+        {onClose ? (
+          <button type="button" className="button button-secondary" onClick={onClose}>
             Cancel
           </button>
         ) : (
@@ -51,13 +51,13 @@ export function DeletePostConfirm({
     </>
   );
 
-  if (onCancel) {
+  if (onClose) {
     return (
       <dialog
         ref={dialog}
         className="admin-dialog"
         aria-labelledby={`delete-post-${target.id}`}
-        onClose={onCancel}
+        onClose={onClose}
       >
         {body}
       </dialog>

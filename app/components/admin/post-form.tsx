@@ -401,7 +401,7 @@ export function PostForm({
         <DeletePostConfirm
           target={deleting}
           cancelHref={`/admin/posts/edit/${deleting.id}`}
-          onCancel={() => setDeleting(null)}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </>

@@ -1,0 +1,192 @@
+/**
+ * The post screens with JavaScript (SPEC §2, §5, §8): the social card preview
+ * follows the typing and the description stops at 200 characters; blank
+ * required fields toast "All fields are required" without a request; saves
+ * toast SPEC §8's messages; Delete asks in a dialog.
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { type AdminServer, signIn, startAdminServer } from "./admin-server";
+import { E2E_ADMIN } from "./constants";
+
+test.describe.configure({ mode: "serial" });
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript journey");
+
+/** Slot 5: BASE+41, apart from the other back-office specs' servers. */
+const SERVER_SLOT = 5;
+let server: AdminServer;
+let base = "";
+
+test.beforeAll(async () => {
+  server = await startAdminServer("js", SERVER_SLOT);
+  base = server.url;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Posts in this server's database (read-only). */
+function postCount(): number {
+  const port = new URL(base).port;
+  const db = new Database(join(tmpdir(), `inkwell-e2e-admin-js-${port}`, "app.db"), {
+    readonly: true,
+  });
+  try {
+    return (db.prepare("select count(*) as n from posts").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+test("the social card preview follows the typing; the description stops at 200 characters", async ({
+  page,
+}) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/posts/add`);
+  const preview = page.getByTestId("social-card-preview");
+  await expect(preview).toHaveCount(0);
+  await page.getByLabel("Add a social card (optional)").check();
+  await expect(preview).toBeVisible();
+
+  await page.getByLabel("Card name").fill("Rates, explained");
+  await expect(preview.locator(".social-card-name")).toHaveText("Rates, explained");
+  await page.getByLabel("Card name").fill("N".repeat(60));
+  await expect(preview.locator(".social-card-name")).toHaveText(`${"N".repeat(50)}...`);
+
+  const description = page.getByLabel("Card description");
+  await description.fill("First line");
+  await description.press("Enter");
+  await description.pressSequentially("second");
+  await expect(description).toHaveValue("First line second");
+  await expect(preview.locator(".social-card-description")).toHaveText("First line second");
+  await description.fill("d".repeat(250));
+  await expect(description).toHaveValue("d".repeat(200));
+  await expect(page.getByText("200 / 200 characters")).toBeVisible();
+  await description.press("x");
+  await expect(description).toHaveValue("d".repeat(200));
+
+  // A chosen background shows at once, blurred by the Blur field (default 3).
+  await expect(page.getByLabel("Blur")).toHaveValue("3");
+  await page.getByLabel("Background image").setInputFiles({
+    name: "card.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  const background = preview.locator(".social-card-bg");
+  await expect(background).toHaveAttribute("src", /^blob:/);
+  await expect(background).toHaveCSS("filter", "blur(3px)");
+  await page.getByLabel("Blur").fill("8");
+  await expect(background).toHaveCSS("filter", "blur(8px)");
+
+  // The slug follows the title as it is typed.
+  await page.getByLabel("Title").fill("Rates: What Now?");
+  await expect(page.getByLabel("Slug")).toHaveValue("rates-what-now");
+});
+
+test("blank required fields toast 'All fields are required' and send nothing", async ({ page }) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/posts/add`);
+  const before = postCount();
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted.push(r.url());
+  });
+  await page.getByLabel("Title").fill("Only a title");
+  await page.getByLabel("Category").selectOption("Crypto");
+  await page.getByLabel("Summary").fill("   ");
+  await page.getByLabel("Content").fill("<p>Body</p>");
+  for (const button of ["Save Draft", "Preview", "Publish Post"]) {
+    await page.getByRole("button", { name: button }).click();
+    await expect(toast(page, "All fields are required").first()).toBeVisible();
+  }
+  await expect(page).toHaveURL(`${base}/admin/posts/add`);
+  expect(posted).toEqual([]);
+  expect(postCount()).toBe(before);
+});
+
+test("save and publish toast SPEC §8's messages; Delete Post asks in a dialog", async ({
+  page,
+}) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/posts/add`);
+  await page.getByLabel("Title").fill("Toasted post");
+  await page.getByLabel("Category").selectOption("Crypto");
+  await page.getByLabel("Summary").fill("A summary");
+  await page.getByLabel("Content").fill("<p>Saved with scripts on.</p>");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/);
+  await expect(toast(page, "Draft saved successfully!")).toBeVisible();
+  // With JavaScript the message is a toast, not a second copy in the page.
+  await expect(page.locator(".notice")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Publish Post" }).click();
+  await expect(toast(page, "Post updated successfully!")).toBeVisible();
+  await expect(page.getByTestId("post-status")).toHaveText("Published");
+
+  const before = postCount();
+  await page.getByRole("button", { name: "Delete Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete «Toasted post» permanently?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(postCount()).toBe(before);
+
+  // From the list: the row's Delete opens the same dialog.
+  await page.goto(`${base}/admin/posts?q=Toasted`);
+  await page.getByRole("link", { name: "Delete “Toasted post”" }).click();
+  await expect(page).toHaveURL(`${base}/admin/posts?q=Toasted`);
+  await page
+    .getByRole("dialog", { name: "Delete «Toasted post» permanently?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(toast(page, "Post deleted successfully!")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.locator("tbody tr")).toHaveCount(0);
+  expect(postCount()).toBe(before - 1);
+});
+
+async function seriousProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(", ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the post screens have no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.emulateMedia({ colorScheme: theme });
+    const problems: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const found = await seriousProblems(page);
+      if (found.length) problems[name] = found;
+    };
+    await page.goto(`${base}/admin/posts`);
+    await check("list");
+    await page
+      .getByRole("link", { name: /^Delete “/ })
+      .first()
+      .click();
+    await check("delete dialog");
+    await page.goto(`${base}/admin/posts?confirm=1`);
+    await check("confirm step");
+    await page.goto(`${base}/admin/posts/add`);
+    await page.getByLabel("Add a social card (optional)").check();
+    await page.getByLabel("Card name").fill("Card");
+    await check("add");
+    await page.goto(`${base}/admin/posts/edit/1`);
+    await check("edit");
+    expect(problems).toEqual({});
+  });
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import {
+  CARD_DESCRIPTION_MAX,
+  hasBlankRequiredField,
+  isBlankHtml,
+  limitCardDescription,
+} from "~/utils/post-fields";
+
+describe("limitCardDescription (SPEC §5: 200 characters, newlines ignored, extra input ignored)", () => {
+  test("turns line breaks into spaces", () => {
+    expect(limitCardDescription("one\ntwo\r\nthree")).toBe("one two three");
+  });
+  test("stops at 200 characters", () => {
+    expect(limitCardDescription("x".repeat(250))).toHaveLength(CARD_DESCRIPTION_MAX);
+    expect(limitCardDescription("x".repeat(200))).toBe("x".repeat(200));
+  });
+  test("keeps a trailing space so typing can go on", () => {
+    expect(limitCardDescription("word ")).toBe("word ");
+  });
+});
+
+describe("required fields (SPEC §5: title, category, summary, content non-blank after trimming)", () => {
+  const filled = { title: "T", category: "Crypto", summary: "S", content: "<p>C</p>" };
+  test("all filled is fine", () => {
+    expect(hasBlankRequiredField(filled)).toBe(false);
+  });
+  test.each([
+    ["title", { title: "  " }],
+    ["category", { category: "" }],
+    ["summary", { summary: "\n\t" }],
+    ["content", { content: "" }],
+    ["content of empty markup", { content: "<p><br></p>" }],
+    ["content of a non-breaking space", { content: "<p>&nbsp;</p>" }],
+  ])("a blank %s is refused", (_, over) => {
+    expect(hasBlankRequiredField({ ...filled, ...over })).toBe(true);
+  });
+  test("an image alone is content", () => {
+    expect(isBlankHtml('<p><img src="/uploads/posts/a.png" alt=""></p>')).toBe(false);
+    expect(isBlankHtml("<p> </p>")).toBe(true);
+  });
+});
