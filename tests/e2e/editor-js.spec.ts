@@ -14,13 +14,16 @@ import { e2eDb } from "./db";
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on editor");
 
+/** Own server (BASE+42/43), so this file can run beside the other back-office specs. */
+const SERVER_SLOT = 6;
+
 let server: AdminServer;
 let base = "";
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   // The no-js project skips every test here; it must not start (and stop) the js server.
   if (testInfo.project.use.javaScriptEnabled === false) return;
-  server = await startAdminServer("js");
+  server = await startAdminServer("js", SERVER_SLOT);
   base = server.url;
 });
 test.afterAll(async () => {
@@ -93,6 +96,7 @@ async function block(
 test("every toolbar button writes its markup, stored as the editor wrote it and shown on the public page", async ({
   page,
 }) => {
+  test.slow(); // one long journey through every button, on a machine shared with other suites
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   const editor = await openEditor(page, "/admin/posts/add");
   await fillPostFields(page, "Everything the editor does");
