@@ -388,6 +388,34 @@ test("public pages load no editor code; the post screens load it once hydrated",
   expect(scripts.filter((s) => /lexical-editor/.test(s))).toHaveLength(1);
 });
 
+test("what is typed while the editor loads is kept; without the editor's chunk the textarea stays", async ({
+  page,
+}) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  // Hold the editor's code back for a moment.
+  await page.route("**/assets/lexical-editor.client-*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`${base}/admin/posts/add`);
+  const waiting = page.locator('textarea[name="content"][aria-busy="true"]');
+  await waiting.fill("<p>Typed <b>early</b></p>");
+  const editor = page.getByRole("textbox", { name: "Content" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(editor.locator("b, strong").first()).toHaveText("early");
+  await expect(page.locator('textarea[name="content"]')).toHaveCount(0);
+
+  // The chunk fails: the form keeps working with the textarea.
+  const fresh = await page.context().newPage();
+  await fresh.route("**/assets/lexical-editor.client-*.js", (route) => route.abort());
+  await fresh.goto(`${base}/admin/posts/add`);
+  await expect(fresh.locator(".admin-topbar button.drawer-open")).toBeAttached();
+  const textarea = fresh.getByLabel("Content");
+  await expect(textarea).toHaveJSProperty("tagName", "TEXTAREA");
+  await expect(textarea).not.toHaveAttribute("aria-busy", "true");
+  await fresh.close();
+});
+
 async function seriousViolations(page: Page, include: string) {
   const results = await new AxeBuilder({ page })
     .include(include)

@@ -7,7 +7,7 @@
  * With JavaScript the Lexical editor replaces it, loaded only on the screens
  * that render this component, and writes its HTML back into the same field.
  */
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export type RichTextFieldProps = {
@@ -58,15 +58,20 @@ function PlainField({
 
 export function RichTextField(props: RichTextFieldProps) {
   const hydrated = useHydrated();
-  // What is typed into the textarea while the editor loads goes into the editor.
-  const typed = useRef<string | undefined>(undefined);
+  // What is typed into the textarea before the editor is there goes into the editor.
+  const early = useRef<string | undefined>(undefined);
+  const [typed, setTyped] = useState<string | undefined>(undefined);
   if (!hydrated) return <PlainField {...props} />;
-  const remember = (value: string) => {
-    typed.current = value;
-  };
+  if (early.current === undefined) {
+    // The server-rendered textarea is still in the page during this first render
+    // after hydration: keep anything typed into it before the scripts ran.
+    const textarea = document.getElementById(props.id ?? props.name);
+    early.current = textarea instanceof HTMLTextAreaElement ? textarea.value : "";
+  }
+  const value = typed ?? (early.current || props.defaultValue);
   return (
-    <Suspense fallback={<PlainField {...props} busy onInput={remember} />}>
-      <LexicalEditor {...props} defaultValue={typed.current ?? props.defaultValue} />
+    <Suspense fallback={<PlainField {...props} defaultValue={value} busy onInput={setTyped} />}>
+      <LexicalEditor {...props} defaultValue={value} />
     </Suspense>
   );
 }
