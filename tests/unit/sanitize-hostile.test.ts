@@ -6,7 +6,11 @@
  */
 import { withDOM } from "@lexical/headless/dom";
 import { describe, expect, test } from "vitest";
-import { ALLOWED_LINK_PROTOCOLS } from "~/components/editor/link-protocols";
+import {
+  ALLOWED_IMAGE_PROTOCOLS,
+  ALLOWED_LINK_PROTOCOLS,
+  normaliseUrl,
+} from "~/components/editor/link-protocols";
 import { sanitizePostHtml } from "~/sanitize.server";
 
 const TAGS = new Set(
@@ -222,4 +226,38 @@ test("the checker itself sees the danger in the samples before cleaning", () => 
     .map(([name]) => name);
   // Harmless to this parser, aimed at others or at string filters; cleaned all the same.
   expect(unnoticed).toEqual(["tag inside attribute", "svg image (upload-like)"]);
+});
+
+describe("the editor's own URL check (link and image dialogs, automatic links)", () => {
+  test("refuses what the server would refuse", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "java\u0000script:alert(1)",
+      "vbscript:x",
+      "data:text/html,x",
+      "file:///etc/passwd",
+      "//evil.example/x",
+      "",
+      "   ",
+    ]) {
+      expect(normaliseUrl(url), url).toBeNull();
+    }
+    expect(normaliseUrl("data:image/png;base64,AAAA", ALLOWED_IMAGE_PROTOCOLS)).toBeNull();
+    expect(normaliseUrl("mailto:a@b.c", ALLOWED_IMAGE_PROTOCOLS)).toBeNull();
+  });
+  test("keeps the allowed protocols and site paths, and completes bare addresses", () => {
+    for (const protocol of ALLOWED_LINK_PROTOCOLS) {
+      expect(normaliseUrl(`${protocol}:x`)).toBe(`${protocol}:x`);
+    }
+    expect(normaliseUrl("/uploads/posts/a.png", ALLOWED_IMAGE_PROTOCOLS)).toBe(
+      "/uploads/posts/a.png",
+    );
+    expect(normaliseUrl("#notes")).toBe("#notes");
+    expect(normaliseUrl("example.com/page")).toBe("https://example.com/page");
+    expect(normaliseUrl("desk@example.com")).toBe("mailto:desk@example.com");
+    expect(normaliseUrl("not a url")).toBeNull();
+  });
 });
