@@ -18,3 +18,39 @@ export function routeArgs(request: Request, params: Record<string, string> = {})
   // biome-ignore lint/suspicious/noExplicitAny: the generated Route types are per module.
   return { request, params, context: new RouterContextProvider() } as any;
 }
+
+/**
+ * What a loader or action answered, thrown or returned: a Response (redirect)
+ * or `data(...)`, as status, Location, Set-Cookie and the data.
+ */
+export async function settle(
+  // biome-ignore lint/suspicious/noExplicitAny: the generated Route types are per module.
+  handler: (args: any) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+) {
+  let value: unknown;
+  try {
+    value = await handler(routeArgs(request, params));
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("Location"),
+      cookie: value.headers.get("Set-Cookie"),
+      // biome-ignore lint/suspicious/noExplicitAny: the body's shape is the test's to check.
+      data: undefined as any,
+    };
+  }
+  const wrapped = value as { type?: string; data?: unknown; init?: { status?: number } };
+  const isData = wrapped?.type === "DataWithResponseInit";
+  return {
+    status: isData ? (wrapped.init?.status ?? 200) : 200,
+    location: null,
+    cookie: null,
+    // biome-ignore lint/suspicious/noExplicitAny: the body's shape is the test's to check.
+    data: (isData ? wrapped.data : value) as any,
+  };
+}

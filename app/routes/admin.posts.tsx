@@ -49,6 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!isDomainError(error)) throw error;
     list = listPostsForAdmin(user, {});
   }
+  // Past the last page (its last post was just trashed): show the last page.
+  if (list.page > list.pageCount)
+    list = listPostsForAdmin(user, { ...input, page: list.pageCount });
   const canDelete = can(user.role, "deletePosts");
   let confirm: DeleteTarget | null = null;
   const confirmId = Number(query.get("confirm"));

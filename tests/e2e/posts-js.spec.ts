@@ -47,7 +47,8 @@ test("the social card preview follows the typing; the description stops at 200 c
   page,
 }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto(`${base}/admin/posts/add`);
+  // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
+  await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   const preview = page.getByTestId("social-card-preview");
   await expect(preview).toHaveCount(0);
   await page.getByLabel("Add a social card (optional)").check();
@@ -93,7 +94,8 @@ test("the social card preview follows the typing; the description stops at 200 c
 
 test("blank required fields toast 'All fields are required' and send nothing", async ({ page }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto(`${base}/admin/posts/add`);
+  // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
+  await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   const before = postCount();
   const posted: string[] = [];
   page.on("request", (r) => {
@@ -107,6 +109,13 @@ test("blank required fields toast 'All fields are required' and send nothing", a
     await page.getByRole("button", { name: button }).click();
     await expect(toast(page, "All fields are required").first()).toBeVisible();
   }
+  // Untouched content (an empty editor, or an empty textarea) is blank too.
+  await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
+  await page.getByLabel("Title").fill("Only a title");
+  await page.getByLabel("Category").selectOption("Crypto");
+  await page.getByLabel("Summary").fill("A summary");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(toast(page, "All fields are required").first()).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/posts/add`);
   expect(posted).toEqual([]);
   expect(postCount()).toBe(before);
@@ -116,7 +125,8 @@ test("save and publish toast SPEC §8's messages; Delete Post asks in a dialog",
   page,
 }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto(`${base}/admin/posts/add`);
+  // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
+  await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   await page.getByLabel("Title").fill("Toasted post");
   await page.getByLabel("Category").selectOption("Crypto");
   await page.getByLabel("Summary").fill("A summary");
@@ -181,7 +191,8 @@ for (const theme of ["light", "dark"] as const) {
     await check("delete dialog");
     await page.goto(`${base}/admin/posts?confirm=1`);
     await check("confirm step");
-    await page.goto(`${base}/admin/posts/add`);
+    // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
+    await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
     await page.getByLabel("Add a social card (optional)").check();
     await page.getByLabel("Card name").fill("Card");
     await check("add");

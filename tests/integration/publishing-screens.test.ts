@@ -554,7 +554,9 @@ describe("All Posts (SPEC §2, §6)", () => {
     expect(first.posts).toHaveLength(25);
     expect(first.posts[0].title).toBe("Ann 26");
     expect((await page("?page=2")).posts.map((p) => p.title)).toEqual(["Ann 1"]);
-    // Nonsense in the query shows the first page rather than failing.
+    // Past the last page shows the last one; nonsense in the query the first.
+    expect((await page("?page=9")).page).toBe(2);
+
     expect((await page("?page=abc&status=live")).page).toBe(1);
   });
 });

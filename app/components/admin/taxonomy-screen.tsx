@@ -1,0 +1,155 @@
+import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { PageHeader } from "~/components/admin/page-header";
+import { FormError } from "~/components/admin/toasts";
+import type { TaxonomyFailure, taxonomyLoader } from "~/taxonomy-screen.server";
+import { slugify } from "~/utils/slug";
+
+type LoaderData = Awaited<ReturnType<typeof taxonomyLoader>>;
+
+const TEXT = {
+  category: { title: "Categories", noun: "Category", nounLower: "category" },
+  tag: { title: "Tags", noun: "Tag", nounLower: "tag" },
+} as const;
+
+/**
+ * Categories and Tags (SPEC §2): the Add New / Edit form beside the table.
+ * Edit, Cancel and Delete are links, so the screen works without JavaScript;
+ * with it the slug follows the name as it is typed.
+ */
+export function TaxonomyScreen() {
+  const { kind, path, items, editing, deleting } = useLoaderData() as LoaderData;
+  const result = useActionData() as TaxonomyFailure | undefined;
+  const text = TEXT[kind];
+  const failedEdit = result?.intent === "update" ? result : undefined;
+  // A new location (after a save, Edit or Cancel) starts the form afresh.
+  const formKey = `${useLocation().key}:${editing?.uid ?? failedEdit?.values.uid ?? "new"}`;
+  const showConfirm = deleting && result?.intent !== "delete";
+  return (
+    <>
+      <PageHeader title={text.title} />
+      <FormError result={result} />
+      {showConfirm ? (
+        <ConfirmDelete
+          title={`Delete ${text.nounLower}?`}
+          action={path}
+          cancelTo={path}
+          fields={{ intent: "delete", uid: deleting.uid }}
+          buttonLabel={`Delete ${deleting.name}`}
+        >
+          Are you sure you want to delete the {text.nounLower} <strong>{deleting.name}</strong>?
+          This cannot be undone.
+        </ConfirmDelete>
+      ) : null}
+      <div className="taxonomy-layout">
+        <TaxonomyForm
+          key={formKey}
+          kind={kind}
+          path={path}
+          editing={editing ?? (failedEdit ? { ...failedEdit.values, slug: "" } : null)}
+          values={result?.intent === "delete" ? undefined : result?.values}
+        />
+        <div className="table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">All {text.title.toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Description</th>
+                <th scope="col">Slug</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.uid} aria-current={item.uid === editing?.uid ? "true" : undefined}>
+                  <th scope="row">{item.name}</th>
+                  <td>{item.description}</td>
+                  <td className="slug-cell">{item.slug}</td>
+                  <td className="lib-actions">
+                    <Link to={`${path}?edit=${encodeURIComponent(item.slug)}`}>
+                      Edit<span className="visually-hidden"> {item.name}</span>
+                    </Link>
+                    <Link
+                      to={`${path}?delete=${encodeURIComponent(item.slug)}`}
+                      className="danger-link"
+                    >
+                      Delete<span className="visually-hidden"> {item.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {items.length === 0 ? <p className="empty">No {text.title.toLowerCase()} yet.</p> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function TaxonomyForm({
+  kind,
+  path,
+  editing,
+  values,
+}: {
+  kind: LoaderData["kind"];
+  path: string;
+  editing: { uid: string; name: string; slug: string; description: string } | null;
+  values?: { name?: string; description?: string };
+}) {
+  const text = TEXT[kind];
+  const busy = useNavigation().state === "submitting";
+  const [name, setName] = useState(values?.name ?? editing?.name ?? "");
+  const heading = editing ? `Edit ${text.noun}` : `Add New ${text.noun}`;
+  return (
+    <Form method="post" action={path} className="admin-form admin-panel taxonomy-form">
+      <h2>{heading}</h2>
+      <input type="hidden" name="intent" value={editing ? "update" : "add"} />
+      {editing ? <input type="hidden" name="uid" value={editing.uid} /> : null}
+      <label>
+        Name
+        <input
+          type="text"
+          name="name"
+          required
+          maxLength={100}
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        Slug
+        <input
+          type="text"
+          readOnly
+          aria-describedby={`${kind}-slug-hint`}
+          value={name ? slugify(name) : (editing?.slug ?? "")}
+        />
+      </label>
+      <p id={`${kind}-slug-hint`} className="hint">
+        Made from the name: lowercase, spaces as hyphens.
+      </p>
+      <label htmlFor={`${kind}-description`}>Description</label>
+      <textarea
+        id={`${kind}-description`}
+        name="description"
+        required
+        maxLength={1000}
+        rows={4}
+        defaultValue={values?.description ?? editing?.description ?? ""}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {editing ? `Update ${text.noun}` : `Add New ${text.noun}`}
+        </button>
+        {editing ? <Link to={path}>Cancel</Link> : null}
+      </div>
+    </Form>
+  );
+}

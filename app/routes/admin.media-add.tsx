@@ -1,0 +1,66 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { requireCapability } from "~/auth.server";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { FormError } from "~/components/admin/toasts";
+import { isDomainError } from "~/errors.server";
+import { redirectWithFlash } from "~/flash.server";
+import { uploadMedia } from "~/media.server";
+import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/uploads.server";
+import type { Route } from "./+types/admin.media-add";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Add Media", "/admin/media/add");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCapability(request, "useMedia");
+  return { limit: formatBytes(MAX_MEDIA_BYTES), accept: Object.keys(IMAGE_TYPES).join(",") };
+}
+
+/** Upload: streamed to disk, type from the content, the limit enforced while it arrives. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCapability(request, "useMedia");
+  try {
+    await uploadMedia(user, request);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ error: `Error uploading image. ${error.message}` }, { status: error.status });
+  }
+  return redirectWithFlash("/admin/media/library", {
+    type: "success",
+    message: "Image uploaded successfully",
+  });
+}
+
+export default function AddMedia({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader title="Add Media">
+        <Link to="/admin/media/library">Media Library</Link>
+      </PageHeader>
+      <FormError result={result} />
+      <Form method="post" encType="multipart/form-data" className="admin-form admin-panel">
+        <label>
+          Choose a file
+          <input
+            type="file"
+            name="file"
+            required
+            accept={loaderData.accept}
+            aria-describedby="media-limit"
+          />
+        </label>
+        <p id="media-limit" className="hint">
+          Maximum upload file size: {loaderData.limit}. Images only: PNG, JPEG, GIF, WebP or AVIF.
+        </p>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Uploading…" : "Upload"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import toast from "react-hot-toast";
+import { data, Link, useActionData } from "react-router";
+import { requireCapability } from "~/auth.server";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { FormError } from "~/components/admin/toasts";
+import { readEnv } from "~/env.server";
+import { isDomainError } from "~/errors.server";
+import { redirectWithFlash } from "~/flash.server";
+import { readFormBody } from "~/form-body.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { deleteMedia, findMedia, listMedia, MEDIA_COLLECTIONS, parsePage } from "~/media.server";
+import { can } from "~/utils/permissions";
+import { titleCase } from "~/utils/slug";
+import type { Route } from "./+types/admin.media-library";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(matches, "Media Library", "/admin/media/library");
+
+const PATH = "/admin/media/library";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCapability(request, "useMedia");
+  const params = new URL(request.url).searchParams;
+  const library = listMedia(user, {
+    page: parsePage(params.get("page")),
+    collection: params.get("collection"),
+  });
+  const mayDelete = can(user.role, "deleteMedia");
+  const deleteUid = mayDelete ? params.get("delete") : null;
+  return {
+    ...library,
+    collections: MEDIA_COLLECTIONS,
+    mayDelete,
+    deleting: deleteUid ? (findMedia(user, deleteUid) ?? null) : null,
+    origin: readEnv().publicUrl.replace(/\/+$/, ""),
+  };
+}
+
+/** Delete (the only action here): Administrators only, checked again in deleteMedia. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCapability(request, "useMedia");
+  let back = PATH;
+  try {
+    const body = await readFormBody(request);
+    const returnTo = body.get("returnTo");
+    if (typeof returnTo === "string" && returnTo.startsWith(`${PATH}?`)) back = returnTo;
+    await deleteMedia(user, String(body.get("uid") ?? ""));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ error: `Error deleting image: ${error.message}` }, { status: error.status });
+  }
+  return redirectWithFlash(back, { type: "success", message: "Image deleted successfully!" });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+function query(params: { page?: number; collection?: string | null; delete?: string }) {
+  const q = new URLSearchParams();
+  if (params.collection) q.set("collection", params.collection);
+  if (params.page && params.page > 1) q.set("page", String(params.page));
+  if (params.delete) q.set("delete", params.delete);
+  const s = q.toString();
+  return s ? `${PATH}?${s}` : PATH;
+}
+
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pages, collection, collections, mayDelete, deleting, origin } =
+    loaderData;
+  const result = useActionData<typeof action>();
+  const here = query({ page, collection });
+  return (
+    <>
+      <PageHeader title="Media Library" subtitle={`${total} file${total === 1 ? "" : "s"}`}>
+        <Link to="/admin/media/add" className="button button-primary">
+          Add Media
+        </Link>
+      </PageHeader>
+      <FormError result={result} />
+      <nav className="tabs" aria-label="Filter by collection">
+        <Link to={PATH} aria-current={collection ? undefined : "page"}>
+          All
+        </Link>
+        {collections.map((c) => (
+          <Link
+            key={c}
+            to={query({ collection: c })}
+            aria-current={collection === c ? "page" : undefined}
+          >
+            {titleCase(c)}
+          </Link>
+        ))}
+      </nav>
+      {deleting && !result ? (
+        <ConfirmDelete
+          title="Delete image?"
+          action={PATH}
+          cancelTo={here}
+          fields={{ uid: deleting.uid, returnTo: here }}
+          buttonLabel={`Delete ${deleting.name}`}
+        >
+          Are you sure you want to delete <strong>{deleting.name}</strong>? The file is removed from
+          the server; pages that show it will lose the image.
+        </ConfirmDelete>
+      ) : null}
+      <div className="table-wrap">
+        <table className="admin-table media-table">
+          <caption className="visually-hidden">
+            Media files{collection ? ` in ${titleCase(collection)}` : ""}, page {page} of {pages}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">User</th>
+              <th scope="col">Collection</th>
+              <th scope="col">Date</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.uid}>
+                <th scope="row">
+                  <span className="media-cell">
+                    <img
+                      src={item.url}
+                      alt={`Preview of ${item.name}`}
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <span className="media-name">{item.name}</span>
+                  </span>
+                </th>
+                <td>{item.author || "—"}</td>
+                <td>{titleCase(item.collection)}</td>
+                <td>
+                  <time dateTime={new Date(item.date).toISOString()}>
+                    {dateFormat.format(item.date)}
+                  </time>
+                </td>
+                <td className="lib-actions">
+                  <a href={item.url} target="_blank" rel="noopener">
+                    View<span className="visually-hidden"> {item.name}</span>
+                  </a>
+                  <CopyUrl url={`${origin}${item.url}`} name={item.name} />
+                  <a href={item.url} download={item.name}>
+                    Download<span className="visually-hidden"> {item.name}</span>
+                  </a>
+                  {mayDelete ? (
+                    <Link
+                      to={query({ page, collection, delete: item.uid })}
+                      className="danger-link"
+                    >
+                      Delete<span className="visually-hidden"> {item.name}</span>
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {items.length === 0 ? <p className="empty">No files here yet.</p> : null}
+      </div>
+      {pages > 1 ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? (
+            <Link to={query({ page: page - 1, collection })} rel="prev">
+              ‹ Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={query({ page: page + 1, collection })} rel="next">
+              Next ›
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Copy URL: with JavaScript a button that copies the absolute URL and toasts
+ * "Copied successfully"; without it, the URL in a read-only field to copy by hand.
+ */
+function CopyUrl({ url, name }: { url: string; name: string }) {
+  const hydrated = useHydrated();
+  if (hydrated) {
+    return (
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          (navigator.clipboard?.writeText(url) ?? Promise.reject()).then(
+            () => toast.success("Copied successfully"),
+            () => toast.error("Could not copy: your browser refused access to the clipboard"),
+          );
+        }}
+      >
+        Copy URL<span className="visually-hidden"> of {name}</span>
+      </button>
+    );
+  }
+  return (
+    <details className="copy-url">
+      <summary>
+        Copy URL<span className="visually-hidden"> of {name}</span>
+      </summary>
+      <label>
+        <span className="visually-hidden">URL of {name}</span>
+        <input type="text" readOnly value={url} />
+      </label>
+    </details>
+  );
+}
