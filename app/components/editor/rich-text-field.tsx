@@ -7,6 +7,9 @@
  * With JavaScript the Lexical editor replaces it, loaded only on the screens
  * that render this component, and writes its HTML back into the same field.
  */
+import { lazy, Suspense, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+
 export type RichTextFieldProps = {
   /** The form field that carries the HTML. */
   name: string;
@@ -21,13 +24,21 @@ export type RichTextFieldProps = {
   describedBy?: string;
 };
 
-export function RichTextField({
+// A separate chunk, fetched only once a page with this field has hydrated. If it
+// cannot be loaded (a dropped connection, a deploy in between), the textarea stays.
+const LexicalEditor = lazy(() =>
+  import("./lexical-editor.client").catch(() => ({ default: PlainField })),
+);
+
+function PlainField({
   name,
   label,
   defaultValue = "",
   id = name,
   describedBy,
-}: RichTextFieldProps) {
+  busy,
+  onInput,
+}: RichTextFieldProps & { busy?: boolean; onInput?: (value: string) => void }) {
   return (
     <div className="field rich-text-field">
       <label htmlFor={id}>{label}</label>
@@ -38,7 +49,29 @@ export function RichTextField({
         rows={16}
         spellCheck
         aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        onChange={onInput ? (event) => onInput(event.target.value) : undefined}
       />
     </div>
+  );
+}
+
+export function RichTextField(props: RichTextFieldProps) {
+  const hydrated = useHydrated();
+  // What is typed into the textarea before the editor is there goes into the editor.
+  const early = useRef<string | undefined>(undefined);
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  if (!hydrated) return <PlainField {...props} />;
+  if (early.current === undefined) {
+    // The server-rendered textarea is still in the page during this first render
+    // after hydration: keep anything typed into it before the scripts ran.
+    const textarea = document.getElementById(props.id ?? props.name);
+    early.current = textarea instanceof HTMLTextAreaElement ? textarea.value : "";
+  }
+  const value = typed ?? (early.current || props.defaultValue);
+  return (
+    <Suspense fallback={<PlainField {...props} defaultValue={value} busy onInput={setTyped} />}>
+      <LexicalEditor {...props} defaultValue={value} />
+    </Suspense>
   );
 }

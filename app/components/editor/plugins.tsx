@@ -1,0 +1,139 @@
+/**
+ * Small Lexical plugins of the editor: Enter as a line break, the HTML kept in
+ * the form field, automatic links limited to the allowed protocols.
+ */
+import { $generateHtmlFromNodes } from "@lexical/html";
+import { autoLinkEmailMatcher, autoLinkUrlMatcher, type LinkMatcher } from "@lexical/link";
+import { $isListItemNode } from "@lexical/list";
+import { AutoLinkPlugin } from "@lexical/react/LexicalAutoLinkPlugin";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { $isQuoteNode } from "@lexical/rich-text";
+import { $findMatchingParent } from "@lexical/utils";
+import {
+  $getSelection,
+  $isElementNode,
+  $isLineBreakNode,
+  $isParagraphNode,
+  $isRangeSelection,
+  BLUR_COMMAND,
+  COMMAND_PRIORITY_LOW,
+  KEY_ENTER_COMMAND,
+  type LexicalEditor,
+  type LexicalNode,
+  mergeRegister,
+  type RangeSelection,
+} from "lexical";
+import { type RefObject, useEffect } from "react";
+import { LINK_REL, normaliseUrl } from "./link-protocols";
+
+/** The nodes right before and right after a collapsed caret. */
+function $nodesAroundCaret(selection: RangeSelection): [LexicalNode | null, LexicalNode | null] {
+  const { anchor } = selection;
+  const node = anchor.getNode();
+  if (anchor.type === "element" && $isElementNode(node)) {
+    const children = node.getChildren();
+    return [children[anchor.offset - 1] ?? null, children[anchor.offset] ?? null];
+  }
+  const before = anchor.offset === 0 ? node.getPreviousSibling() : node;
+  const after = anchor.offset >= node.getTextContentSize() ? node.getNextSibling() : node;
+  return [before, after];
+}
+
+/**
+ * SPEC §2: Enter inserts a line break (<br>) in paragraphs and quotes. A new
+ * paragraph is Shift+Enter, or Enter twice: Enter on an empty line turns the
+ * line break just made into a paragraph break. In lists, headings and code
+ * blocks Enter keeps Lexical's meaning (next item, next paragraph, new line).
+ */
+export function EnterAsLineBreakPlugin() {
+  const [editor] = useLexicalComposerContext();
+  useEffect(
+    () =>
+      editor.registerCommand(
+        KEY_ENTER_COMMAND,
+        (event) => {
+          const selection = $getSelection();
+          if (!$isRangeSelection(selection)) return false;
+          const block = $findMatchingParent(
+            selection.anchor.getNode(),
+            (n) => $isParagraphNode(n) || $isQuoteNode(n) || $isListItemNode(n),
+          );
+          if (!block || $isListItemNode(block)) return false;
+          event?.preventDefault();
+          if (event?.shiftKey) {
+            selection.insertParagraph();
+            return true;
+          }
+          if (selection.isCollapsed()) {
+            const [before, after] = $nodesAroundCaret(selection);
+            if ($isLineBreakNode(before) && (after === null || $isLineBreakNode(after))) {
+              before.remove();
+              const again = $getSelection();
+              if ($isRangeSelection(again)) again.insertParagraph();
+              return true;
+            }
+          }
+          selection.insertLineBreak();
+          return true;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
+    [editor],
+  );
+  return null;
+}
+
+/** The editor's HTML, as the form field carries it. */
+export function editorHtml(editor: LexicalEditor): string {
+  return editor.read(() => $generateHtmlFromNodes(editor, null));
+}
+
+/**
+ * Writes the editor's HTML into the hidden form field: on every change, on
+ * blur, and once more when the form is submitted (before the router reads it).
+ */
+export function HtmlFieldPlugin({ input }: { input: RefObject<HTMLInputElement | null> }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    const write = () => {
+      if (input.current) input.current.value = editorHtml(editor);
+    };
+    const form = input.current?.form ?? null;
+    form?.addEventListener("submit", write, { capture: true });
+    const unregister = mergeRegister(
+      editor.registerUpdateListener(({ dirtyElements, dirtyLeaves }) => {
+        if (dirtyElements.size > 0 || dirtyLeaves.size > 0) write();
+      }),
+      editor.registerCommand(
+        BLUR_COMMAND,
+        () => {
+          write();
+          return false;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
+    );
+    write();
+    return () => {
+      form?.removeEventListener("submit", write, { capture: true });
+      unregister();
+    };
+  }, [editor, input]);
+  return null;
+}
+
+function withAllowedUrl(matcher: LinkMatcher): LinkMatcher {
+  return (text) => {
+    const match = matcher(text);
+    if (!match) return null;
+    const url = normaliseUrl(match.url);
+    return url ? { ...match, url, attributes: { rel: LINK_REL } } : null;
+  };
+}
+
+const MATCHERS = [withAllowedUrl(autoLinkUrlMatcher), withAllowedUrl(autoLinkEmailMatcher)];
+
+/** Typed web and e-mail addresses become links (SPEC §2 "automatic links"). */
+export function AutoLinks() {
+  return <AutoLinkPlugin matchers={MATCHERS} />;
+}
