@@ -85,8 +85,10 @@ app.use(
         "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
         // react-hot-toast (goober) and Lexical set inline styles.
         "style-src": ["'self'", "'unsafe-inline'"],
-        // html2canvas renders through data: and blob: URLs.
-        "img-src": ["'self'", "data:", "blob:"],
+        // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
+        // by URL (SPEC §2) may point at another site: any https image (and http
+        // ones while the site itself is served over plain http).
+        "img-src": ["'self'", "data:", "blob:", "https:", ...(plainHttp ? ["http:"] : [])],
         "upgrade-insecure-requests": plainHttp ? null : [],
       },
     },

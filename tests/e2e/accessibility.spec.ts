@@ -33,6 +33,9 @@ async function firstPostPath(page: Page) {
   return href;
 }
 
+// axe over ten screens takes about half a minute on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const theme of THEMES) {
   test(`public pages have no serious accessibility violations (${theme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });

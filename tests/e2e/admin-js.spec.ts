@@ -4,7 +4,13 @@
  * password generator and strength, the announcement that stays dismissed.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { type AdminServer, signIn, signOut, startAdminServer } from "./admin-server";
+import {
+  type AdminServer,
+  runsJavaScript,
+  signIn,
+  signOut,
+  startAdminServer,
+} from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 
 test.describe.configure({ mode: "serial" });
@@ -14,6 +20,7 @@ let server: AdminServer;
 let base = "";
 
 test.beforeAll(async () => {
+  if (!runsJavaScript()) return;
   server = await startAdminServer("js");
   base = server.url;
 });

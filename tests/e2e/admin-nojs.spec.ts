@@ -9,6 +9,7 @@ import {
   type AdminServer,
   addUserThroughScreen,
   PNG_FILE,
+  runsJavaScript,
   signIn,
   signOut,
   startAdminServer,
@@ -29,6 +30,7 @@ const ROLE_USERS = ["Editor", "Author", "Contributor", "Subscriber"].map((role) 
 }));
 
 test.beforeAll(async () => {
+  if (runsJavaScript()) return;
   server = await startAdminServer("no-js");
   base = server.url;
 });

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_PORT_BASE } from "./constants";
 
 export type AdminServer = { url: string; dataDir: string; stop: () => Promise<void> };
@@ -112,3 +112,10 @@ export const PNG_FILE = {
     "base64",
   ),
 };
+
+/**
+ * Whether the current worker runs the project a spec file belongs to. A file
+ * skipped in the other project must not start (and then stop) a server there:
+ * that worker would take the same port as the right project's server.
+ */
+export const runsJavaScript = (): boolean => test.info().project.use.javaScriptEnabled !== false;

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { PNG_FILE, signIn } from "./admin-server";
+import { PNG_FILE, runsJavaScript, signIn } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 import { startLibraryServer } from "./library-server";
 
@@ -16,6 +16,7 @@ let server: Awaited<ReturnType<typeof startLibraryServer>>;
 let base = "";
 
 test.beforeAll(async () => {
+  if (!runsJavaScript()) return;
   server = await startLibraryServer(true);
   base = server.url;
 });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { addUserThroughScreen, PNG_FILE, signIn, signOut } from "./admin-server";
+import { addUserThroughScreen, PNG_FILE, runsJavaScript, signIn, signOut } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 import { startLibraryServer } from "./library-server";
 
@@ -23,6 +23,7 @@ const AUTHOR = {
 };
 
 test.beforeAll(async () => {
+  if (runsJavaScript()) return;
   server = await startLibraryServer(false);
   base = server.url;
 });

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { type AdminServer, signIn, startAdminServer } from "./admin-server";
+import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 
 test.describe.configure({ mode: "serial" });
@@ -18,6 +18,7 @@ let base = "";
 const LIST = "/admin/mail/subscribers-list";
 
 test.beforeAll(async () => {
+  if (!runsJavaScript()) return;
   server = await startAdminServer("js", MAIL_SERVER_SLOT);
   base = server.url;
 });

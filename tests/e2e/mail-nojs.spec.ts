@@ -11,6 +11,7 @@ import {
   type AdminServer,
   addUserThroughScreen,
   PNG_FILE,
+  runsJavaScript,
   signIn,
   signOut,
   startAdminServer,
@@ -27,6 +28,7 @@ let base = "";
 const LIST = "/admin/mail/subscribers-list";
 
 test.beforeAll(async () => {
+  if (runsJavaScript()) return;
   server = await startAdminServer("no-js", MAIL_SERVER_SLOT);
   base = server.url;
 });

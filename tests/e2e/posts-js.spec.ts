@@ -9,7 +9,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { type AdminServer, signIn, startAdminServer } from "./admin-server";
+import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 
 test.describe.configure({ mode: "serial" });
@@ -21,6 +21,7 @@ let server: AdminServer;
 let base = "";
 
 test.beforeAll(async () => {
+  if (!runsJavaScript()) return;
   server = await startAdminServer("js", SERVER_SLOT);
   base = server.url;
 });

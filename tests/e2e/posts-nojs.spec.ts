@@ -8,6 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   type AdminServer,
   addUserThroughScreen,
+  runsJavaScript,
   signIn,
   signOut,
   startAdminServer,
@@ -34,6 +35,7 @@ const EDITOR = staff("Editor");
 const PAGER = { ...staff("Author"), name: "Posts Pager", email: "posts-pager@example.com" };
 
 test.beforeAll(async ({ browser }) => {
+  if (runsJavaScript()) return;
   server = await startAdminServer("no-js", SERVER_SLOT);
   base = server.url;
   const page = await browser.newPage({ javaScriptEnabled: false });
