@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { type AdminServer, signIn, startAdminServer } from "./admin-server";
+import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
 import { E2E_ADMIN } from "./constants";
 import { e2eDb } from "./db";
 
@@ -20,9 +20,8 @@ const SERVER_SLOT = 6;
 let server: AdminServer;
 let base = "";
 
-test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  // The no-js project skips every test here; it must not start (and stop) the js server.
-  if (testInfo.project.use.javaScriptEnabled === false) return;
+test.beforeAll(async () => {
+  if (!runsJavaScript()) return;
   server = await startAdminServer("js", SERVER_SLOT);
   base = server.url;
 });
