@@ -9,17 +9,13 @@
 // and the server's memory (RSS sampled every 100 ms, and the kernel's peak).
 // Figures, not assertions: run it on a quiet machine.
 // BENCH_SUBSCRIBERS changes the count.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { SMTPServer } from "smtp-server";
+import { startBenchServer } from "./bench-server.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3691);
 const count = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), "inkwell-bench-mail-"));
 
 // The SMTP server: accepts every message and counts them (and their recipients).
 let received = 0;
@@ -43,40 +39,15 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpPort = smtp.server.address().port;
 
-const server = spawn(process.execPath, ["server.js"], {
+const { base, dataDir, server, memoryMb } = await startBenchServer({
+  port,
+  prefix: "inkwell-bench-mail-",
   env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
     ADMIN_EMAIL: "bench@inkwell.test",
-    ADMIN_PASSWORD: "bench-Admin-password-1",
     SEED_DEMO: "0",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Inkwell <news@inkwell.test>",
   },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-function stop() {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-}
-process.on("exit", stop);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => process.exit(130));
-}
-
-await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error("the server did not start in 180 s")), 180_000);
-  server.stdout.on("data", (chunk) => {
-    if (String(chunk).includes("Inkwell is serving")) {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-  server.on("exit", (code) => reject(new Error(`the server exited (${code})`)));
 });
 
 // 10,000 Active subscribers, half of them also in Music: one transaction.
@@ -107,15 +78,7 @@ const { api_key: key } = db
   .prepare("select api_key from users where role = 'Administrator' limit 1")
   .get();
 
-function rssMb(field) {
-  try {
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
+const rssMb = memoryMb;
 const baselineRss = rssMb("VmRSS");
 let sampledPeak = baselineRss;
 const sampler = setInterval(() => {

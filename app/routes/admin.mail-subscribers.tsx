@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { formError } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
@@ -162,72 +163,6 @@ function AddSubscriberForm({
   );
 }
 
-/** Without JavaScript, `?confirm=<uid>` renders this question with Delete and Cancel. */
-function ConfirmDelete({ subscriber, back }: { subscriber: SubscriberDocument; back: string }) {
-  return (
-    <section className="admin-panel confirm-panel" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{MESSAGES.confirm}</h2>
-      <p>
-        {subscriber.name} ({subscriber.email})
-      </p>
-      <Form method="post" className="form-actions">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="uid" value={subscriber.uid} />
-        <input type="hidden" name="back" value={back} />
-        <button type="submit" className="button button-danger">
-          Delete
-        </button>
-        <Link to={`${PATH}${back}`} className="button">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
-/** With JavaScript, Delete opens this dialog instead of loading the confirm page. */
-function DeleteDialog({
-  subscriber,
-  back,
-  onClose,
-}: {
-  subscriber: SubscriberDocument;
-  back: string;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-    // The safe choice has the focus, as for any destructive confirmation.
-    cancel.current?.focus();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="admin-dialog"
-      aria-labelledby="delete-dialog-title"
-      onClose={onClose}
-    >
-      <h2 id="delete-dialog-title">{MESSAGES.confirm}</h2>
-      <p>
-        {subscriber.name} ({subscriber.email})
-      </p>
-      <Form method="post" className="form-actions" onSubmit={() => ref.current?.close()}>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="uid" value={subscriber.uid} />
-        <input type="hidden" name="back" value={back} />
-        <button type="submit" className="button button-danger">
-          Delete
-        </button>
-        <button type="button" className="button" ref={cancel} onClick={() => ref.current?.close()}>
-          Cancel
-        </button>
-      </Form>
-    </dialog>
-  );
-}
-
 function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-status-${status.toLowerCase()}`}>{status}</span>;
 }
@@ -238,6 +173,8 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const [deleting, setDeleting] = useState<SubscriberDocument | null>(null);
+  // The subscriber whose Delete was asked: by the `?confirm=` page without JavaScript, by the dialog with it.
+  const asked = deleting ?? confirm;
   const back = listQuery(params.toString());
   const filterQuery = listQuery(
     new URLSearchParams({
@@ -261,9 +198,16 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <FormError result={result} />
-      {confirm ? <ConfirmDelete subscriber={confirm} back={back} /> : null}
-      {deleting ? (
-        <DeleteDialog subscriber={deleting} back={back} onClose={() => setDeleting(null)} />
+      {asked ? (
+        <ConfirmDelete
+          title={MESSAGES.confirm}
+          action={PATH}
+          cancelTo={`${PATH}${back}`}
+          fields={{ intent: "delete", uid: asked.uid, back }}
+          onClose={deleting ? () => setDeleting(null) : undefined}
+        >
+          {asked.name} ({asked.email})
+        </ConfirmDelete>
       ) : null}
       <div className="subscribers-layout">
         <AddSubscriberForm result={result} defaultAudience={defaultAudience} />

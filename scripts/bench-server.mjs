@@ -1,0 +1,57 @@
+// The production server as the benchmarks start it: `node server.js` on
+// 127.0.0.1:<port> with a fresh data folder, removed again when the script exits.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Starts the server and waits until it says it is serving.
+ * `env` adds to (or overrides) the environment: SEED_DEMO, SMTP_URL, ...
+ */
+export async function startBenchServer({ port, prefix, env = {} }) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "bench-Admin-password-1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const stop = () => {
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on("exit", stop);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not start in 180 s")), 180_000);
+    server.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("Inkwell is serving")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`the server exited (${code})`)));
+  });
+
+  /** A memory figure of the server from /proc (Linux), in MB: VmRSS now, or VmHWM, the peak. */
+  const memoryMb = (field) => {
+    try {
+      const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+      const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+      return Number.isFinite(kb) ? kb / 1024 : Number.NaN;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { base, dataDir, server, stop, memoryMb };
+}
