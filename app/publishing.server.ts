@@ -36,7 +36,7 @@ import { type Db, getDb } from "~/db.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/errors.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { can } from "~/utils/permissions";
-import { ALL_FIELDS_REQUIRED } from "~/utils/post-fields";
+import { ALL_FIELDS_REQUIRED, isBlankText } from "~/utils/post-fields";
 import { postPath, slugify } from "~/utils/slug";
 import { htmlToText } from "~/utils/text";
 import { formatDuration } from "~/utils/time";
@@ -52,7 +52,10 @@ export const ImageUrlSchema = z
   .trim()
   .max(2048, "at most 2048 characters")
   .refine(
-    (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v),
+    (v) =>
+      v === "" ||
+      (v.startsWith("/") && !v.startsWith("//") && !/[\\\s]/.test(v)) ||
+      /^https?:\/\/[^\s]+$/i.test(v),
     "must be a site path starting with / or an http(s) URL",
   );
 
@@ -68,7 +71,11 @@ export const SocialCardSchema = z.object({
   image: ImageUrlSchema.default(""),
   blur: z.preprocess(
     (v) => (v === null || v === undefined || v === "" ? 3 : v),
-    z.coerce.number().int("a whole number").min(0, "at least 0").max(50, "at most 50"),
+    z.coerce
+      .number({ error: "a whole number from 0 to 50" })
+      .int("a whole number from 0 to 50")
+      .min(0, "a whole number from 0 to 50")
+      .max(50, "a whole number from 0 to 50"),
   ),
 });
 
@@ -352,10 +359,14 @@ function resolveInput(db: Db, input: z.output<typeof PostInputSchema>): Resolved
   const categoryInput = input.category.trim();
   const summary = input.summary.trim();
   const rawContent = input.content.trim();
-  if (!title || !categoryInput || !summary || !rawContent) throw badRequest(ALL_FIELDS_REQUIRED);
+  if ([title, categoryInput, summary, rawContent].some(isBlankText)) {
+    throw badRequest(ALL_FIELDS_REQUIRED);
+  }
   const content = sanitizePostHtml(rawContent).trim();
   // Content that was nothing but removed markup (a lone <script>) is blank.
-  if (!htmlToText(content) && !/<img\s/i.test(content)) throw badRequest(ALL_FIELDS_REQUIRED);
+  if (isBlankText(htmlToText(content)) && !/<img\s/i.test(content)) {
+    throw badRequest(ALL_FIELDS_REQUIRED);
+  }
 
   const category = db
     .select({ id: categories.id, slug: categories.slug })

@@ -11,7 +11,7 @@
 import { data } from "react-router";
 import { requireCapability, type SessionUser } from "~/auth.server";
 import { getDb } from "~/db.server";
-import { isDomainError } from "~/errors.server";
+import { badRequest, isDomainError } from "~/errors.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readFormBody } from "~/form-body.server";
 import {
@@ -128,8 +128,11 @@ export async function taxonomyAction(kind: TaxonomyKind, request: Request) {
     for (const [key, value] of body) {
       if (typeof value === "string" && !(key in fields)) fields[key] = value;
     }
-    const posted = fields.intent;
-    intent = posted === "update" || posted === "delete" ? posted : "add";
+    const posted = fields.intent ?? "add";
+    if (posted !== "add" && posted !== "update" && posted !== "delete") {
+      throw badRequest("Unknown action");
+    }
+    intent = posted;
     run(kind, actor, intent, fields);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -101,8 +101,13 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const body = await readFormBody(request);
     intent = String(body.get("intent") ?? "");
-    const back = safeRedirectPath(body.get("returnTo"), "/admin/posts");
-    const returnTo = back.startsWith("/admin/posts") ? back : "/admin/posts";
+    // Back to the list as it was (its filter, search and page), never elsewhere.
+    const back = new URL(
+      safeRedirectPath(body.get("returnTo"), "/admin/posts"),
+      "http://list.invalid",
+    );
+    const returnTo =
+      back.pathname === "/admin/posts" ? `${back.pathname}${back.search}` : "/admin/posts";
     const [id = 0] = postIds(body.getAll("id"));
     if (intent === "trash") {
       trashPost(actor, id);
@@ -121,7 +126,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const message = intent === "delete" ? "Error deleting post" : "Error updating post";
-    return data({ error: message }, { status: error.status });
+    // A mistake in the request (nothing ticked) says what it was; a refusal stays plain.
+    const reason = error.status === 400 ? `: ${error.message}` : "";
+    return data({ error: `${message}${reason}` }, { status: error.status });
   }
 }
 
@@ -221,6 +228,8 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="select-col">
                 {hydrated ? (
                   <input
+                    // A new set of rows (after a bulk trash) starts with it unticked.
+                    key={posts.map((post) => post.id).join()}
                     type="checkbox"
                     aria-label="Select all posts on this page"
                     onChange={(e) => {

@@ -6,6 +6,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { getOptionalUser } from "~/auth.server";
+import { FlashNotice } from "~/components/admin/toasts";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -164,6 +165,8 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
       <header className="article-header">
+        {/* After Preview in Edit Post without JavaScript: "Draft saved successfully!" */}
+        <FlashNotice />
         {loaderData.preview ? (
           <p className="preview-banner" role="note">
             Preview: this post is {post.status} and not public.

@@ -25,15 +25,18 @@ export function limitCardDescription(value: string): string {
   return value.replace(/[\r\n]+/g, " ").slice(0, CARD_DESCRIPTION_MAX);
 }
 
+/** Characters that show nothing: zero-width spaces and joiners, the word joiner, the BOM, the soft hyphen. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+
+/** True when text is empty once spaces and invisible characters are set aside. */
+export function isBlankText(value: string | null | undefined): boolean {
+  return !value || value.replace(INVISIBLE, "").trim() === "";
+}
+
 /** True when HTML holds no text and no image (an empty editor gives `<p><br></p>`). */
 export function isBlankHtml(html: string): boolean {
   if (/<img\s/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;|&#160;/g, " ")
-      .trim() === ""
-  );
+  return isBlankText(html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " "));
 }
 
 /** SPEC §5: every one of title, category, summary and content must be non-blank. */
@@ -44,9 +47,9 @@ export function hasBlankRequiredField(values: {
   content?: string | null;
 }): boolean {
   return (
-    !values.title?.trim() ||
-    !values.category?.trim() ||
-    !values.summary?.trim() ||
+    isBlankText(values.title) ||
+    isBlankText(values.category) ||
+    isBlankText(values.summary) ||
     isBlankHtml(values.content ?? "")
   );
 }

@@ -99,6 +99,11 @@ test("an Author writes in the textarea, saves a draft, publishes and reads it on
   const id = /\/admin\/posts\/edit\/(\d+)/.exec(page.url())?.[1];
   expect(url).toBe(`/${id}/crypto/written-without-scripts`);
 
+  // Preview saves, then opens the post page, which says what was saved.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL(base + url);
+  await expect(notice(page)).toHaveText(/saved successfully!|updated successfully!/);
+
   // The public site, signed out.
   await signOut(page, base);
   await page.goto(base + url);

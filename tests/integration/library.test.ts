@@ -101,6 +101,12 @@ describe("Categories screen", () => {
     );
     expect(blank.status).toBe(400);
     expect(blank.data.error).toBe("Error adding category: Description is required");
+    const unknown = await settle(
+      categoriesAction,
+      post(PATH, "editor", fields({ intent: "rename-all", name: "Sports", description: "S" })),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.error).toBe("Error adding category: Unknown action");
     expect(tableCounts()).toBe(before);
   });
 

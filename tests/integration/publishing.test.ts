@@ -143,6 +143,18 @@ describe("savePost: create", () => {
       /socialCard.description: at most 200/,
     ],
     ["a fractional blur", { socialCard: { name: "C", blur: 2.5 } }, /socialCard.blur/],
+    [
+      "a blur that is not a number",
+      { socialCard: { name: "C", blur: "lots" } },
+      "socialCard.blur: a whole number from 0 to 50",
+    ],
+    ["a title of zero-width spaces", { title: "\u200B\u200B" }, ALL_FIELDS_REQUIRED],
+    ["content of a zero-width space", { content: "<p>\u200B</p>" }, ALL_FIELDS_REQUIRED],
+    [
+      "a photo path that browsers read as another host",
+      { photo: "/\\evil.example/a.png" },
+      /^photo: /,
+    ],
   ])("refuses %s with 400 and writes nothing", async (_name, over, message) => {
     const before = tableCounts();
     const error = await caught(() => savePost(n.staff.author, draft(over)));

@@ -31,6 +31,9 @@ describe("required fields (SPEC §5: title, category, summary, content non-blank
     ["content", { content: "" }],
     ["content of empty markup", { content: "<p><br></p>" }],
     ["content of a non-breaking space", { content: "<p>&nbsp;</p>" }],
+    ["title of a zero-width space", { title: "\u200B" }],
+    ["summary of invisible characters", { summary: " \u200D\uFEFF\u2060 " }],
+    ["content of a zero-width space", { content: "<p>\u200B</p>" }],
   ])("a blank %s is refused", (_, over) => {
     expect(hasBlankRequiredField({ ...filled, ...over })).toBe(true);
   });

@@ -11,7 +11,7 @@
 import { $createCodeNode } from "@lexical/code";
 import { createHeadlessEditor } from "@lexical/headless";
 import { withDOM } from "@lexical/headless/dom";
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
+import { $generateHtmlFromNodes } from "@lexical/html";
 import { $createAutoLinkNode, $createLinkNode } from "@lexical/link";
 import { $createListItemNode, $createListNode } from "@lexical/list";
 import { $createHorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
@@ -21,7 +21,6 @@ import {
   $createParagraphNode,
   $createTextNode,
   $getRoot,
-  $insertNodes,
   type ElementNode,
   type LexicalNode,
   type TextFormatType,
@@ -29,6 +28,7 @@ import {
 import { describe, expect, test } from "vitest";
 import { $createImageNode } from "~/components/editor/image-node";
 import { LINK_REL } from "~/components/editor/link-protocols";
+import { $loadHtml } from "~/components/editor/load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
 import { sanitizePostHtml } from "~/sanitize.server";
 
@@ -62,9 +62,7 @@ function reload(html: string): string {
     const editor = newEditor();
     editor.update(
       () => {
-        const dom = new window.DOMParser().parseFromString(html, "text/html");
-        $getRoot().clear().select();
-        $insertNodes($generateNodesFromDOM(editor, dom));
+        $loadHtml(editor, html, new window.DOMParser());
       },
       { discrete: true },
     );
@@ -222,4 +220,16 @@ test("the corpus really contains the editor's markup", () => {
   ]) {
     expect(html).toContain(part);
   }
+});
+
+test("a stored <pre><code> block (the demo posts, API clients) loads as one code block, lines kept", () => {
+  const stored = "<p>Run:</p><pre><code>npm install\nnpm start</code></pre><p>Done.</p>";
+  const loaded = reload(stored);
+  expect(loaded.match(/<pre/g)).toHaveLength(1);
+  expect(loaded).toContain("npm install");
+  expect(loaded).toContain("npm start");
+  expect(loaded).toMatch(/npm install(<\/span>)?<br>(<span[^>]*>)?npm start/);
+  // And what the editor then writes survives the server and loads unchanged.
+  expect(sanitizePostHtml(loaded)).toBe(loaded);
+  expect(reload(loaded)).toBe(loaded);
 });

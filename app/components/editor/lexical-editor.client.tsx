@@ -4,7 +4,6 @@
  * screens that render a rich-text field. Its HTML travels in a hidden input
  * named like the textarea it replaces.
  */
-import { $generateNodesFromDOM } from "@lexical/html";
 import { LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
 import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
@@ -13,9 +12,10 @@ import { HorizontalRulePlugin } from "@lexical/react/LexicalHorizontalRulePlugin
 import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
-import { $createParagraphNode, $getRoot, $insertNodes, type LexicalEditor } from "lexical";
+import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "./link-protocols";
+import { $loadHtml } from "./load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, EnterAsLineBreakPlugin, HtmlFieldPlugin } from "./plugins";
 import type { RichTextFieldProps } from "./rich-text-field";
@@ -30,10 +30,7 @@ function initialState(html: string) {
       $getRoot().append($createParagraphNode());
       return;
     }
-    const dom = new DOMParser().parseFromString(html, "text/html");
-    const nodes = $generateNodesFromDOM(editor, dom);
-    $getRoot().select();
-    $insertNodes(nodes);
+    $loadHtml(editor, html, new DOMParser());
   };
 }
 

@@ -91,12 +91,26 @@ export function editorHtml(editor: LexicalEditor): string {
 /**
  * Writes the editor's HTML into the hidden form field: on every change, on
  * blur, and once more when the form is submitted (before the router reads it).
+ *
+ * Until the writer changes something, the field keeps the HTML it was given.
+ * Stored HTML may hold markup the editor has no node for (a table or a figure
+ * from an API client, which the server's allowlist accepts): merely opening
+ * and saving a post must not lose it.
  */
 export function HtmlFieldPlugin({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const [editor] = useLexicalComposerContext();
   useEffect(() => {
+    const original = input.current?.value ?? "";
+    // The editor's own rendering of the loaded document, once the updates of
+    // mounting (node transforms being registered) have settled.
+    let loaded: string | null = null;
+    const settle = setTimeout(() => {
+      loaded = editorHtml(editor);
+    }, 0);
     const write = () => {
-      if (input.current) input.current.value = editorHtml(editor);
+      if (!input.current) return;
+      const html = editorHtml(editor);
+      input.current.value = loaded === null || html === loaded ? original : html;
     };
     const form = input.current?.form ?? null;
     form?.addEventListener("submit", write, { capture: true });
@@ -113,8 +127,8 @@ export function HtmlFieldPlugin({ input }: { input: RefObject<HTMLInputElement |
         COMMAND_PRIORITY_LOW,
       ),
     );
-    write();
     return () => {
+      clearTimeout(settle);
       form?.removeEventListener("submit", write, { capture: true });
       unregister();
     };
