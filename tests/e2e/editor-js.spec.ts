@@ -296,6 +296,36 @@ async function expectRefused(dialog: Locator, url: string) {
   await expect(dialog.getByRole("alert")).toContainText("Links must use one of these protocols");
 }
 
+test("the toolbar is one Tab stop; arrows, Home and End move along it", async ({ page }) => {
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  const editor = await openEditor(page, "/admin/posts/add");
+  const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  const tabStops = toolbar.locator('button[tabindex="0"]');
+  await expect(tabStops).toHaveCount(1);
+
+  await editor.click();
+  await page.keyboard.press("Shift+Tab");
+  await expect(tool(page, "Bold")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tool(page, "Italic")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(toolbar.locator("button:not(:disabled)").last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(tool(page, "Bold")).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toolbar.locator("button:not(:disabled)").last()).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(tool(page, "Italic")).toBeFocused();
+
+  // Tab leaves the toolbar at once; Shift+Tab comes back to the button last used.
+  await page.keyboard.press("Tab");
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(tool(page, "Italic")).toBeFocused();
+  await expect(tabStops).toHaveCount(1);
+});
+
 test("the link dialog refuses javascript: and friends, closes with Escape and gives focus back", async ({
   page,
 }) => {

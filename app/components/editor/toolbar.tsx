@@ -48,6 +48,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -240,26 +241,51 @@ export function Toolbar({
 
   const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
 
+  // One Tab stop for the whole toolbar (the ARIA toolbar pattern): the last
+  // button used keeps tabindex 0, the others -1; arrows, Home and End move along.
+  const toolbar = useRef<HTMLDivElement>(null);
+  const enabledButtons = () =>
+    Array.from(toolbar.current?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)") ?? []);
+  const rove = (target: HTMLButtonElement | undefined) => {
+    if (!target) return;
+    for (const button of toolbar.current?.querySelectorAll("button") ?? []) {
+      button.tabIndex = button === target ? 0 : -1;
+    }
+  };
+  useLayoutEffect(() => {
+    // After every render: if the Tab stop became disabled (undo, redo), the first enabled button takes it.
+    const buttons = enabledButtons();
+    if (!buttons.some((button) => button.getAttribute("tabindex") === "0")) rove(buttons[0]);
+  });
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
-    const buttons = Array.from(
-      event.currentTarget.querySelectorAll<HTMLButtonElement>("button:not(:disabled)"),
-    );
+    const buttons = enabledButtons();
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (index < 0) return;
+    const next = {
+      ArrowRight: (index + 1) % buttons.length,
+      ArrowLeft: (index - 1 + buttons.length) % buttons.length,
+      Home: 0,
+      End: buttons.length - 1,
+    }[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    const step = event.key === "ArrowRight" ? 1 : -1;
-    buttons[(index + step + buttons.length) % buttons.length]?.focus();
+    rove(buttons[next]);
+    buttons[next]?.focus();
   }
 
   const block = state.block;
   return (
     <div
       className="editor-toolbar"
+      ref={toolbar}
       role="toolbar"
       aria-label="Formatting"
       aria-controls={editorId}
       onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        if (event.target instanceof HTMLButtonElement) rove(event.target);
+      }}
     >
       <div className="editor-tool-group">
         <ToolButton label="Bold" pressed={state.formats.bold} onClick={() => format("bold")}>
