@@ -1,6 +1,7 @@
 import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { getAnalyticsData } from "~/dashboard.server";
 import type { Route } from "./+types/admin.analytics";
 
@@ -41,7 +42,7 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
         {data.topPosts.length === 0 ? (
           <p className="empty">No published posts yet.</p>
         ) : (
-          <div className="table-wrap">
+          <TableWrap label="Top-performing posts table">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -66,7 +67,7 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
     </>

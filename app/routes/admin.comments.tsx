@@ -2,6 +2,7 @@ import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
+import { TableWrap } from "~/components/admin/table-wrap";
 import type { Route } from "./+types/admin.comments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,7 +34,7 @@ export default function Comments() {
     <SampleScreen>
       <PageHeader title="Comments" subtitle="Sample data" />
       <SampleCounts label="Comments" />
-      <div className="table-wrap">
+      <TableWrap label="Sample comments table">
         <table className="admin-table">
           <caption className="visually-hidden">Sample comments</caption>
           <thead>
@@ -55,7 +56,7 @@ export default function Comments() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </SampleScreen>
   );
 }

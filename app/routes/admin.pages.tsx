@@ -3,6 +3,7 @@ import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
+import { TableWrap } from "~/components/admin/table-wrap";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +30,7 @@ export default function Pages() {
         </Link>
       </PageHeader>
       <SampleCounts label="Pages" />
-      <div className="table-wrap">
+      <TableWrap label="Sample pages table">
         <table className="admin-table">
           <caption className="visually-hidden">Sample pages</caption>
           <thead>
@@ -49,7 +50,7 @@ export default function Pages() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </SampleScreen>
   );
 }

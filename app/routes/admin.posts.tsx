@@ -4,6 +4,7 @@ import { requireAdminScreen, requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { isDomainError } from "~/errors.server";
 import { redirectWithFlash } from "~/flash.server";
@@ -217,7 +218,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <div className="table-wrap">
+      <TableWrap label="Posts table">
         <table className="admin-table posts-table">
           <caption className="visually-hidden">
             Posts{status ? ` (${status})` : ""}
@@ -322,7 +323,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {posts.length === 0 ? (
         <p className="empty">{search ? "No posts match this search." : "No posts here yet."}</p>
       ) : null}

@@ -3,6 +3,7 @@ import { requireAdminScreen } from "~/auth.server";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { isDomainError } from "~/errors.server";
 import { listUsers, ROLE_NAMES } from "~/users.server";
 import type { Route } from "./+types/admin.users";
@@ -45,7 +46,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <div className="table-wrap">
+      <TableWrap label="Users table">
         <table className="admin-table">
           <thead>
             <tr>
@@ -73,7 +74,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {users.length === 0 ? <p className="empty">No users with this role.</p> : null}
     </>
   );

@@ -80,6 +80,13 @@ for (const theme of THEMES) {
       "/admin/settings",
       "/admin/pages",
       "/admin/comments",
+      "/admin/posts/add",
+      "/admin/posts/categories",
+      "/admin/posts/tags",
+      "/admin/media/library",
+      "/admin/media/add",
+      "/admin/mail/subscribers-list",
+      "/admin/mail/send-newsletter",
     ]) {
       await page.goto(path);
       const found = await seriousViolations(page);
@@ -88,3 +95,28 @@ for (const theme of THEMES) {
     expect(problems).toEqual({});
   });
 }
+
+test("the back office's tables stay usable on a 375 px phone (axe, both themes)", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, baseURL ?? "", E2E_ADMIN.email, E2E_ADMIN.password);
+  const problems: Record<string, unknown> = {};
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const path of [
+      "/admin/posts",
+      "/admin/users",
+      "/admin/posts/categories",
+      "/admin/media/library",
+      "/admin/mail/subscribers-list",
+      "/admin/mail/send-newsletter",
+    ]) {
+      await page.goto(path);
+      const found = await seriousViolations(page);
+      if (found.length) problems[`${path} (${theme})`] = found;
+    }
+  }
+  expect(problems).toEqual({});
+});

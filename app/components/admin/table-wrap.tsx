@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+
+/**
+ * The frame of every back-office table. On a narrow screen the table scrolls
+ * sideways inside it, so the frame is a named region that takes keyboard focus
+ * (arrow keys scroll it; WCAG 2.1.1, axe's scrollable-region-focusable).
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access
+    <section className="table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
