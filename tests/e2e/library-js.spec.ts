@@ -5,19 +5,26 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { PNG_FILE, runsJavaScript, signIn } from "./admin-server";
+import {
+  type AdminServer,
+  PNG_FILE,
+  runsJavaScript,
+  signIn,
+  startAdminServer,
+} from "./admin-server";
 import { E2E_ADMIN } from "./constants";
-import { startLibraryServer } from "./library-server";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on journey");
 
-let server: Awaited<ReturnType<typeof startLibraryServer>>;
+/** Slot 7: BASE+44 (no-js) and BASE+45 (js), beside the other back-office specs. */
+const SERVER_SLOT = 7;
+let server: AdminServer;
 let base = "";
 
 test.beforeAll(async () => {
   if (!runsJavaScript()) return;
-  server = await startLibraryServer(true);
+  server = await startAdminServer("js", SERVER_SLOT);
   base = server.url;
 });
 test.afterAll(async () => {

@@ -6,14 +6,23 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { addUserThroughScreen, PNG_FILE, runsJavaScript, signIn, signOut } from "./admin-server";
+import {
+  type AdminServer,
+  addUserThroughScreen,
+  PNG_FILE,
+  runsJavaScript,
+  signIn,
+  signOut,
+  startAdminServer,
+} from "./admin-server";
 import { E2E_ADMIN } from "./constants";
-import { startLibraryServer } from "./library-server";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the JavaScript-off journey");
 
-let server: Awaited<ReturnType<typeof startLibraryServer>>;
+/** Slot 7: BASE+44 (no-js) and BASE+45 (js), beside the other back-office specs. */
+const SERVER_SLOT = 7;
+let server: AdminServer;
 let base = "";
 const AUTHOR = {
   email: "lib-author@example.com",
@@ -24,7 +33,7 @@ const AUTHOR = {
 
 test.beforeAll(async () => {
   if (runsJavaScript()) return;
-  server = await startLibraryServer(false);
+  server = await startAdminServer("no-js", SERVER_SLOT);
   base = server.url;
 });
 test.afterAll(async () => {
