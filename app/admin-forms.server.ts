@@ -20,6 +20,7 @@ import {
   maxImageBytes,
   type ReceivedFile,
   receiveMultipart,
+  safeFileName,
   storeUpload,
   type UploadCollection,
 } from "~/uploads.server";
@@ -91,9 +92,12 @@ export async function withStoredImages<T>(
 /** The original file name of an upload, by its URL (Settings shows it). */
 export function uploadName(url: string | null | undefined): string | null {
   if (!url?.startsWith("/uploads/")) return null;
-  return (
-    getDb().select({ name: media.name }).from(media).where(eq(media.url, url)).get()?.name ?? null
-  );
+  const name = getDb()
+    .select({ name: media.name })
+    .from(media)
+    .where(eq(media.url, url))
+    .get()?.name;
+  return name === undefined ? null : safeFileName(name) || null;
 }
 
 /**

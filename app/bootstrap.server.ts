@@ -1,17 +1,21 @@
 /**
  * What `npm start` does before it listens: open the database (applying
- * migrations), then the first-run setup of db/seed.ts. Returns the resolved
+ * migrations), remove partial uploads a previous run left in uploads/.incoming,
+ * then the first-run setup of db/seed.ts. Returns the resolved
  * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
 import { closeDb, getDb } from "~/db.server";
 import { type Env, readEnv, sessionSecret } from "~/env.server";
 import { startNewsletterSender, stopNewsletterSender } from "~/newsletters.server";
+import { clearIncomingUploads } from "~/uploads.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
   const db = getDb();
   sessionSecret(env);
+  // Partial uploads an interrupted run left behind; nothing is receiving yet.
+  clearIncomingUploads(env);
   const result = runFirstRun(db, env);
   if (result.adminCreated) {
     log(`Created the first Administrator: ${result.adminEmail}`);

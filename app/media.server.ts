@@ -21,6 +21,7 @@ import {
   isUploadCollection,
   MAX_MEDIA_BYTES,
   receiveMultipart,
+  safeFileName,
   storeUpload,
   UPLOAD_COLLECTIONS,
   type UploadCollection,
@@ -105,7 +106,7 @@ export function mediaDocuments(
     .map(({ m, author }) => ({
       uid: m.uid,
       url: m.url,
-      name: m.name,
+      name: safeFileName(m.name),
       author: author ?? "",
       collection: m.collection,
       date: m.date.getTime(),
@@ -122,11 +123,12 @@ export const MEDIA_COLLECTIONS: readonly UploadCollection[] = UPLOAD_COLLECTIONS
 /** One item by uid (for the confirm step), or undefined. */
 export function findMedia(actor: SessionUser, uid: string, db: Db = getDb()) {
   assertCan(actor, "useMedia");
-  return db
+  const row = db
     .select({ uid: media.uid, name: media.name, url: media.url })
     .from(media)
     .where(eq(media.uid, uid))
     .get();
+  return row && { ...row, name: safeFileName(row.name) };
 }
 
 /**

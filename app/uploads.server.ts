@@ -7,7 +7,7 @@
  * from the client is never used as a path.
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, rmSync, type WriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -93,11 +93,23 @@ export function isMultipart(request: Request) {
     .startsWith("multipart/form-data");
 }
 
-function displayName(name: string) {
+/**
+ * Control characters and the bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A–U+202E, U+2066–U+2069): a name like "gnp.exe\u202E.png" would
+ * otherwise display reversed, as "gnp.exe" backwards plus ".png".
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is stripped
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A recorded name without control or bidi characters (rows stored before they were stripped). */
+export function safeFileName(name: string) {
+  return name.replace(UNSAFE_NAME_CHARACTERS, "").trim();
+}
+
+/** A client's file name made safe to record and show: no path, no control or bidi characters. */
+export function displayName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strip control characters from a client name
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return clean.slice(0, 200) || "upload";
+  return safeFileName(base).slice(0, 200) || "upload";
 }
 
 /** How much of a refused body is read and thrown away so the client gets the answer. */
@@ -114,13 +126,22 @@ function drainAndDiscard(source: Readable) {
     drained += chunk.length;
     if (drained > MAX_DRAIN_BYTES) source.destroy();
   });
-  source.on("error", () => {});
   source.resume();
 }
 
+/** The body broke off: the client went away or its stream failed. */
+const interrupted = () => badRequest("The upload was interrupted before it finished");
+
 /**
  * Reads a multipart request: text fields into `fields`, files into temporary
- * files. Throws 400 (not multipart, malformed), 413 (too large) or 415 (type).
+ * files. Throws 400 (not multipart, malformed, interrupted), 413 (too large)
+ * or 415 (type).
+ *
+ * Every way out settles: a refusal (limit, type, malformed part) destroys the
+ * parser, which destroys the file stream in progress, and drains the healthy
+ * body so the client reads the answer; a broken body (stream error, early
+ * end, the request aborted because the client went away) also destroys the
+ * body. The temporary files are closed and removed before the error is thrown.
  */
 export async function receiveMultipart(
   request: Request,
@@ -128,6 +149,7 @@ export async function receiveMultipart(
 ): Promise<ReceivedForm> {
   if (!isMultipart(request) || !request.body)
     throw badRequest("Expected a multipart/form-data body");
+  if (request.signal.aborted) throw interrupted();
   const env = readEnv();
   const incoming = join(env.uploadsDir, ".incoming");
   await mkdir(incoming, { recursive: true });
@@ -158,14 +180,25 @@ export async function receiveMultipart(
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
 
   const writes: Promise<void>[] = [];
+  /** Each temporary file's descriptor closed (a destroyed stream closes it once opened). */
+  const closings: Promise<void>[] = [];
+  let onAbort = () => {};
   const done = new Promise<void>((resolve, reject) => {
     let failed = false;
-    const fail = (error: unknown) => {
+    /**
+     * `bodyBroken`: the body itself failed, so it is destroyed too; otherwise
+     * it is healthy and drained so the client receives the refusal.
+     */
+    const fail = (error: unknown, bodyBroken = false) => {
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      drainAndDiscard(source);
-      reject(error instanceof DomainError ? error : badRequest("Malformed multipart body"));
+      const refusal = error instanceof DomainError ? error : badRequest("Malformed multipart body");
+      // Ends the file stream in progress (busboy destroys it), so its write settles.
+      parser.destroy(refusal);
+      if (bodyBroken) source.destroy();
+      else drainAndDiscard(source);
+      reject(refusal);
     };
 
     parser.on("field", (name, value, info) => {
@@ -176,8 +209,10 @@ export async function receiveMultipart(
       fieldLists[name] = list;
     });
     parser.on("file", (name, stream, info) => {
+      // A destroyed parser destroys its file stream with an error: always listened to.
+      stream.on("error", () => {});
       const filename = info.filename;
-      if (!options.fileFields.includes(name) || !filename) {
+      if (failed || !options.fileFields.includes(name) || !filename) {
         stream.resume();
         return;
       }
@@ -211,8 +246,10 @@ export async function receiveMultipart(
           sniff(bytes).then(() => callback(null, bytes), callback);
         },
       });
+      const out: WriteStream = createWriteStream(tempPath, { flags: "wx", mode: 0o644 });
+      closings.push(new Promise<void>((done) => out.once("close", () => done())));
       writes.push(
-        pipeline(stream, guard, createWriteStream(tempPath, { flags: "wx", mode: 0o644 })).then(
+        pipeline(stream, guard, out).then(
           () => {
             if (!detected) return;
             files.push({
@@ -224,15 +261,24 @@ export async function receiveMultipart(
               ext: IMAGE_TYPES[detected.mime] ?? detected.ext,
             });
           },
-          fail,
+          (error: unknown) => fail(error),
         ),
       );
     });
     parser.on("filesLimit", () => fail(badRequest("Too many files in one upload")));
     parser.on("partsLimit", () => fail(badRequest("Too many form fields")));
     parser.on("fieldsLimit", () => fail(badRequest("Too many form fields")));
-    parser.on("error", fail);
-    source.on("error", fail);
+    // busboy's own errors: a malformed body, or one cut short ("Unexpected end of form").
+    parser.on("error", (error: Error) =>
+      fail(
+        /unexpected end/i.test(error.message)
+          ? interrupted()
+          : badRequest("Malformed multipart body"),
+      ),
+    );
+    source.on("error", () => fail(interrupted(), true));
+    onAbort = () => fail(interrupted(), true);
+    request.signal.addEventListener("abort", onAbort, { once: true });
     parser.on("close", () => {
       Promise.all(writes).then(() => {
         if (!failed) resolve();
@@ -245,10 +291,22 @@ export async function receiveMultipart(
     await done;
   } catch (error) {
     await Promise.allSettled(writes);
+    await Promise.all(closings);
     await discard();
     throw error;
+  } finally {
+    request.signal.removeEventListener("abort", onAbort);
   }
   return { fields, fieldLists, files, discard };
+}
+
+/**
+ * Removes what an interrupted run left in `uploads/.incoming` (files being
+ * received when the process stopped). Called once at start-up, before the
+ * server listens.
+ */
+export function clearIncomingUploads(env = readEnv()) {
+  rmSync(join(env.uploadsDir, ".incoming"), { recursive: true, force: true });
 }
 
 /**

@@ -4,6 +4,7 @@ import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { readEnv } from "~/env.server";
 import { isDomainError } from "~/errors.server";
@@ -11,6 +12,7 @@ import { redirectWithFlash } from "~/flash.server";
 import { readFormBody } from "~/form-body.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { deleteMedia, findMedia, listMedia, MEDIA_COLLECTIONS, parsePage } from "~/media.server";
+import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { can } from "~/utils/permissions";
 import { titleCase } from "~/utils/slug";
 import type { Route } from "./+types/admin.media-library";
@@ -109,7 +111,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           the server; pages that show it will lose the image.
         </ConfirmDelete>
       ) : null}
-      <div className="table-wrap">
+      <TableWrap label="Media files">
         <table className="admin-table media-table">
           <caption className="visually-hidden">
             Media files{collection ? ` in ${titleCase(collection)}` : ""}, page {page} of {pages}
@@ -130,14 +132,18 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
               <tr key={item.uid}>
                 <th scope="row">
                   <span className="media-cell">
-                    <img
-                      src={item.url}
-                      alt={`Preview of ${item.name}`}
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      decoding="async"
-                    />
+                    {hasThumbnail(item.mimeType) ? (
+                      <img
+                        src={item.url}
+                        alt={`Preview of ${item.name}`}
+                        width={56}
+                        height={56}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    ) : (
+                      <FileBadge label={fileTypeLabel(item.mimeType, item.name)} />
+                    )}
                     <span className="media-name">{item.name}</span>
                   </span>
                 </th>
@@ -170,7 +176,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
         {items.length === 0 ? <p className="empty">No files here yet.</p> : null}
-      </div>
+      </TableWrap>
       {pages > 1 ? (
         <nav className="pagination" aria-label="Pages">
           {page > 1 ? (
@@ -224,5 +230,17 @@ function CopyUrl({ url, name }: { url: string; name: string }) {
         <input type="text" readOnly value={url} />
       </label>
     </details>
+  );
+}
+
+/** Stands in for a thumbnail for a file that is not an image (a newsletter's PDF). */
+function FileBadge({ label }: { label: string }) {
+  return (
+    <span className="file-badge">
+      <span className="file-badge-label">
+        {label}
+        <span className="visually-hidden"> file</span>
+      </span>
+    </span>
   );
 }

@@ -137,3 +137,34 @@ test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both t
   }
   expect(found).toEqual({});
 });
+
+test("at 375 px the library and Categories/Tags tables scroll in a focusable, named region (axe)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  const screens = [
+    { path: "/admin/media/library", name: "Media files" },
+    { path: "/admin/posts/categories", name: "All categories" },
+    { path: "/admin/posts/tags", name: "All tags" },
+  ];
+  const found: Record<string, string[]> = {};
+  for (const { path, name } of screens) {
+    await page.goto(base + path);
+    await hydrated(page);
+    const region = page.getByRole("region", { name });
+    // The table is wider than the phone: the wrapper scrolls sideways.
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    if (bad.length) found[path] = bad.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  }
+  expect(found).toEqual({});
+});

@@ -4,8 +4,11 @@
  * the Delete confirm step, the copy URL shown in a field, Download returning
  * the file, and an Author who sees no Delete.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import {
   type AdminServer,
   addUserThroughScreen,
@@ -255,4 +258,69 @@ test("an Author sees the library without Delete; an Administrator deletes with a
   await expect(notice(page)).toHaveText("Image deleted successfully!");
   await expect(row(page, "chart-up.jpg")).toHaveCount(0);
   expect((await page.request.get(base + href)).status()).toBe(404);
+});
+
+test("a newsletter's PDF is listed with a PDF badge, not a broken image; View and Download work", async ({
+  page,
+}) => {
+  // As the newsletter screen stores an attachment: a file under uploads/newsletters and its media row.
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+  const stored = `newsletters/${crypto.randomUUID()}.pdf`;
+  mkdirSync(join(server.dataDir, "uploads", "newsletters"), { recursive: true });
+  writeFileSync(join(server.dataDir, "uploads", stored), pdf);
+  const db = new Database(join(server.dataDir, "app.db"));
+  try {
+    db.prepare(
+      "insert into media (uid, url, name, path, mime_type, size, collection) values (?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      crypto.randomUUID(),
+      `/uploads/${stored}`,
+      "Issue 12.pdf",
+      stored,
+      "application/pdf",
+      pdf.length,
+      "newsletters",
+    );
+  } finally {
+    db.close();
+  }
+
+  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`${base}/admin/media/library?collection=newsletters`);
+  const item = row(page, "Issue 12.pdf");
+  await expect(item.locator(".file-badge")).toHaveText("PDF file");
+  await expect(item.locator("img")).toHaveCount(0);
+  const href = await item.getByRole("link", { name: "View Issue 12.pdf" }).getAttribute("href");
+  expect(href).toBe(`/uploads/${stored}`);
+  const viewed = await page.request.get(base + href);
+  expect(viewed.headers()["content-type"]).toBe("application/pdf");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    item.getByRole("link", { name: "Download Issue 12.pdf" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("Issue 12.pdf");
+  expect(readFileSync(await download.path()).equals(pdf)).toBe(true);
+});
+
+test("a client that disconnects mid-upload leaves no partial file behind", async () => {
+  const incoming = join(server.dataDir, "uploads", ".incoming");
+  const left = () => (existsSync(incoming) ? readdirSync(incoming) : []);
+  const boundary = "----inkwell-e2e-cut";
+  const { port } = new URL(base);
+  const socket = connect(Number(port), "127.0.0.1");
+  socket.on("error", () => {});
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  // POST /upload/image needs no key before the body is read: anyone can start one.
+  socket.write(
+    `POST /upload/image HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  socket.write(PNG_FILE.buffer);
+  for (let i = 0; i < 8; i++) socket.write(Buffer.alloc(64 * 1024, 7));
+  await expect.poll(() => left().length, { timeout: 10_000 }).toBe(1);
+  socket.destroy();
+  await expect.poll(left, { timeout: 10_000 }).toEqual([]);
+  // The server still answers.
+  expect((await fetch(`${base}/robots.txt`)).ok).toBe(true);
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import type { TaxonomyFailure, taxonomyLoader } from "~/taxonomy-screen.server";
 import { slugify } from "~/utils/slug";
@@ -50,7 +51,7 @@ export function TaxonomyScreen() {
           editing={editing ?? (failedEdit ? { ...failedEdit.values, slug: "" } : null)}
           values={result?.intent === "delete" ? undefined : result?.values}
         />
-        <div className="table-wrap">
+        <TableWrap label={`All ${text.title.toLowerCase()}`}>
           <table className="admin-table">
             <caption className="visually-hidden">All {text.title.toLowerCase()}</caption>
             <thead>
@@ -85,7 +86,7 @@ export function TaxonomyScreen() {
             </tbody>
           </table>
           {items.length === 0 ? <p className="empty">No {text.title.toLowerCase()} yet.</p> : null}
-        </div>
+        </TableWrap>
       </div>
     </>
   );
