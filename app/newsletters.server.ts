@@ -11,7 +11,7 @@
  * again. Transport: SMTP when `SMTP_URL` is set, otherwise one `.eml` file per
  * message in `DATA_DIR/outbox/`.
  */
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
@@ -173,6 +173,7 @@ export function queueNewsletter(
 ): NewsletterSummary {
   assertCan(user, "manageMail");
   const draft = parseInput(newsletterDraftSchema, input);
+  assertUploadsExist(readEnv(), draft);
   const content = sanitizePostHtml(draft.content);
   if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
     throw badRequest("Content is required");
@@ -289,13 +290,56 @@ export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
   return `${publicUrl}/newsletter/unsubscribe?email=${encodeURIComponent(email)}`;
 }
 
-/** A file under DATA_DIR/uploads for a `/uploads/…` path, if it exists and stays inside. */
+/** `decodeURIComponent` that answers null for a malformed escape (`%E0%A4%A`, `100%.png`). */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+type UploadCheck = { file: string } | { problem: string };
+
+/**
+ * The regular file under DATA_DIR/uploads that a `/uploads/…` path names, or
+ * why it cannot be used (a malformed path, outside the folder, missing, a
+ * folder). Never throws.
+ */
+export function checkUploadedFile(env: Env, path: string): UploadCheck {
+  const decoded = safeDecode(path.slice("/uploads".length).split(/[?#]/)[0] ?? "");
+  if (decoded === null || decoded.includes("\0")) return { problem: "is not a valid path" };
+  const file = resolve(env.uploadsDir, `.${decoded}`);
+  const rel = relative(env.uploadsDir, file);
+  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep)) {
+    return { problem: "must be a file inside /uploads/" };
+  }
+  try {
+    if (!statSync(file).isFile()) return { problem: "is not a file" };
+  } catch {
+    return { problem: "does not exist" };
+  }
+  return { file };
+}
+
+/** A file under DATA_DIR/uploads for a `/uploads/…` path, if it is a regular file inside. */
 function uploadedFile(env: Env, path: string | null): string | null {
   if (!path?.startsWith("/uploads/")) return null;
-  const file = resolve(env.uploadsDir, `.${decodeURIComponent(path.slice("/uploads".length))}`);
-  const rel = relative(env.uploadsDir, file);
-  if (rel.startsWith("..") || rel.startsWith(sep) || !existsSync(file)) return null;
-  return file;
+  const checked = checkUploadedFile(env, path);
+  return "file" in checked ? checked.file : null;
+}
+
+/** 400 unless each `/uploads/…` path names a regular file inside DATA_DIR/uploads. */
+function assertUploadsExist(env: Env, draft: { photo: string | null; attachment: string | null }) {
+  for (const [field, label] of [
+    ["photo", "Photo"],
+    ["attachment", "Attachment"],
+  ] as const) {
+    const path = draft[field];
+    if (!path?.startsWith("/uploads/")) continue;
+    const checked = checkUploadedFile(env, path);
+    if ("problem" in checked) throw badRequest(`${label} ${path.slice(0, 200)} ${checked.problem}`);
+  }
 }
 
 const absolute = (publicUrl: string, path: string) =>
@@ -439,6 +483,18 @@ function isPermanent(error: SendError) {
   return typeof error.responseCode === "number" && error.responseCode >= 500;
 }
 
+/** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
+class ComposeError extends Error {}
+
+/** `composeMessage`, with any failure as a ComposeError carrying the reason. */
+function compose(env: Env, siteName: string, letter: Newsletter, to: Recipient) {
+  try {
+    return composeMessage(env, siteName, letter, to);
+  } catch (error) {
+    throw new ComposeError(`Could not compose the message: ${(error as Error).message}`);
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -545,9 +601,61 @@ export class NewsletterSender {
       .all();
     for (const letter of open) {
       if (this.stopping) return false;
-      if (await this.deliverNewsletter(db, letter)) retryLater = true;
+      try {
+        if (await this.deliverNewsletter(db, letter)) retryLater = true;
+      } catch (error) {
+        if (error instanceof ComposeError) {
+          // This newsletter cannot be built: fail it with the reason, go on with the next.
+          this.log(`Newsletter ${letter.uid} failed: ${error.message}`);
+          this.failNewsletter(db, letter.id, error.message);
+          continue;
+        }
+        // Anything else (the database busy…): try again later, after the other newsletters.
+        this.log(`Newsletter sender (${letter.uid}): ${(error as Error).message}`);
+        retryLater = true;
+      }
     }
     return retryLater;
+  }
+
+  /** Marks every pending delivery of the newsletter failed with `reason`, then closes it. */
+  private failNewsletter(db: Db, id: number, reason: string) {
+    db.transaction((tx) => {
+      const failed = tx
+        .update(newsletterDeliveries)
+        .set({ status: "failed", error: reason.slice(0, 500), updatedAt: new Date() })
+        .where(
+          and(
+            eq(newsletterDeliveries.newsletterId, id),
+            eq(newsletterDeliveries.status, "pending"),
+          ),
+        )
+        .run().changes;
+      tx.update(newsletters)
+        .set({ failedCount: sql`${newsletters.failedCount} + ${failed}` })
+        .where(eq(newsletters.id, id))
+        .run();
+    });
+    this.finishIfDone(db, id);
+  }
+
+  /**
+   * Throws a ComposeError when the newsletter cannot be built: its photo or
+   * attachment under /uploads/ is gone or is not a file, or composing a
+   * message throws.
+   */
+  private preflight(env: Env, siteName: string, letter: Newsletter) {
+    for (const [path, label] of [
+      [letter.photo, "Photo"],
+      [letter.attachment, "Attachment"],
+    ] as const) {
+      if (!path?.startsWith("/uploads/")) continue;
+      const checked = checkUploadedFile(env, path);
+      if ("problem" in checked) {
+        throw new ComposeError(`${label} ${path.slice(0, 200)} ${checked.problem}`);
+      }
+    }
+    compose(env, siteName, letter, { email: "preflight@example.com", name: "" });
   }
 
   private async deliverNewsletter(db: Db, letter: Newsletter): Promise<boolean> {
@@ -557,6 +665,7 @@ export class NewsletterSender {
       db.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, letter.id)).run();
     }
     const siteName = getSettings(db).siteName;
+    this.preflight(env, siteName, letter);
     // A cursor over subscriber ids: a message that failed for a temporary
     // reason stays pending and is retried on the next pass, not in this one.
     let after = 0;
@@ -600,7 +709,7 @@ export class NewsletterSender {
     delivery: DeliveryRow,
   ): Promise<void> {
     const transport = this.transport as MailTransport;
-    const message = composeMessage(env, siteName, letter, delivery);
+    const message = compose(env, siteName, letter, delivery);
     const where = and(
       eq(newsletterDeliveries.newsletterId, letter.id),
       eq(newsletterDeliveries.subscriberId, delivery.subscriberId),

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/auth.server";
@@ -114,6 +114,37 @@ describe("queueNewsletter", () => {
       expect(error.message).toMatch(message);
     }
     expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
+  });
+
+  it("refuses a photo or attachment under /uploads/ that is malformed, missing or a folder (400, nothing written)", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "media"), { recursive: true });
+    mkdirSync(join(env.uploadsDir, "newsletters"), { recursive: true });
+    writeFileSync(join(env.uploadsDir, "newsletters", "ok.png"), PNG);
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [draft({ photo: "/uploads/%E0%A4%A" }), /^Photo \/uploads\/%E0%A4%A is not a valid path$/],
+      [draft({ photo: "/uploads/100%.png" }), /^Photo .* is not a valid path$/],
+      [draft({ photo: "/uploads/media" }), /^Photo \/uploads\/media is not a file$/],
+      [draft({ photo: "/uploads/media/" }), /^Photo .* is not a file$/],
+      [draft({ photo: "/uploads/nope.png" }), /^Photo .* does not exist$/],
+      [draft({ photo: "/uploads/%2e%2e/%2e%2e/etc/passwd" }), /^Photo .* inside \/uploads\//],
+      [draft({ attachment: "/uploads/%E0%A4%A" }), /^Attachment .* is not a valid path$/],
+      [draft({ attachment: "/uploads/media" }), /^Attachment .* is not a file$/],
+    ];
+    for (const [input, message] of bad) {
+      const error = caught(() => queueNewsletter(getDb(), admin, input));
+      expect(error.status, JSON.stringify(input)).toBe(400);
+      expect(error.message).toMatch(message);
+    }
+    expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
+    const ok = queueNewsletter(
+      getDb(),
+      admin,
+      draft({ photo: "/uploads/newsletters/ok.png", attachment: "/uploads/newsletters/ok.png" }),
+    );
+    expect(ok.recipientCount).toBe(1);
   });
 
   it("records one pending delivery per Active subscriber of the audience, with sanitised content", () => {
@@ -289,6 +320,54 @@ describe("the sender over SMTP", () => {
       failedCount: 1,
     });
   });
+});
+
+describe("a newsletter that cannot be composed", () => {
+  it("fails that newsletter with the reason and sends the next ones", async () => {
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "media"), { recursive: true });
+    makeSubscriber("a@example.com", ["News"]);
+    makeSubscriber("b@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    // Stored before queue-time checks existed (or the file went away since).
+    const broken = [
+      ["photo", "/uploads/%E0%A4%A", /Photo \/uploads\/%E0%A4%A is not a valid path/],
+      ["attachment", "/uploads/100%.png", /Attachment \/uploads\/100%\.png is not a valid path/],
+      ["photo", "/uploads/media", /Photo \/uploads\/media is not a file/],
+    ] as const;
+    const letters = broken.map(([field, path]) => {
+      const letter = queueNewsletter(getDb(), admin, draft({ subject: `Broken ${field}` }));
+      getDb()
+        .update(newsletters)
+        .set({ [field]: path })
+        .where(eq(newsletters.id, letter.id))
+        .run();
+      return letter;
+    });
+    const good = queueNewsletter(getDb(), admin, draft({ subject: "Fine" }));
+    const logged: string[] = [];
+    const sender = new NewsletterSender(getDb, {
+      retryDelayMs: 10,
+      log: (line) => logged.push(line),
+    });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["a@example.com", "b@example.com"]);
+    expect(smtp.received.every((m) => /^Subject: Fine/m.test(m.raw))).toBe(true);
+    for (const [i, letter] of letters.entries()) {
+      const stored = getDb().select().from(newsletters).where(eq(newsletters.id, letter.id)).get();
+      expect(stored).toMatchObject({ status: "failed", deliveredCount: 0, failedCount: 2 });
+      const rows = listDeliveries(getDb(), letter.id);
+      expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
+      expect(rows[0]?.error).toMatch(broken[i]?.[2] as RegExp);
+    }
+    expect(
+      getDb().select().from(newsletters).where(eq(newsletters.id, good.id)).get(),
+    ).toMatchObject({ status: "sent", deliveredCount: 2, failedCount: 0 });
+    expect(logged).toHaveLength(3);
+  }, 15_000);
 });
 
 describe("the sender without SMTP_URL", () => {
