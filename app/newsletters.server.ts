@@ -26,6 +26,7 @@ import {
   type NewsletterAudience,
   newsletterDeliveries,
   newsletters,
+  subscribers,
 } from "#db/schema";
 import type { SessionUser } from "~/auth.server";
 import { assertCan } from "~/auth.server";
@@ -123,6 +124,7 @@ export type NewsletterSummary = {
   recipientCount: number;
   deliveredCount: number;
   failedCount: number;
+  skippedCount: number;
   createdAt: number;
   queuedAt: number | null;
   sentAt: number | null;
@@ -138,6 +140,7 @@ function toSummary(n: Newsletter): NewsletterSummary {
     recipientCount: n.recipientCount,
     deliveredCount: n.deliveredCount,
     failedCount: n.failedCount,
+    skippedCount: n.skippedCount,
     createdAt: n.createdAt.getTime(),
     queuedAt: n.queuedAt?.getTime() ?? null,
     sentAt: n.sentAt?.getTime() ?? null,
@@ -671,9 +674,12 @@ export class NewsletterSender {
     let after = 0;
     for (;;) {
       if (this.stopping) return false;
-      const batch = db
-        .select()
+      // Each reader's status now, not at queue time: who unsubscribed, was
+      // set Inactive or was deleted since is skipped (SPEC §4).
+      const rows = db
+        .select({ delivery: newsletterDeliveries, current: subscribers.status })
         .from(newsletterDeliveries)
+        .leftJoin(subscribers, eq(subscribers.id, newsletterDeliveries.subscriberId))
         .where(
           and(
             eq(newsletterDeliveries.newsletterId, letter.id),
@@ -684,7 +690,12 @@ export class NewsletterSender {
         .orderBy(asc(newsletterDeliveries.subscriberId))
         .limit(this.batchSize)
         .all();
-      if (batch.length === 0) break;
+      if (rows.length === 0) break;
+      after = (rows.at(-1) as (typeof rows)[number]).delivery.subscriberId;
+      const gone = rows.filter((r) => r.current !== "Active").map((r) => r.delivery.subscriberId);
+      if (gone.length > 0) this.skip(db, letter.id, gone);
+      const batch = rows.filter((r) => r.current === "Active").map((r) => r.delivery);
+      if (batch.length === 0) continue;
       // `concurrency` messages in flight at once (over as many pooled SMTP
       // connections); each is recorded as soon as its answer comes back.
       let next = 0;
@@ -696,9 +707,31 @@ export class NewsletterSender {
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
       if (this.stopping) return false;
-      after = (batch.at(-1) as DeliveryRow).subscriberId;
     }
     return this.finishIfDone(db, letter.id);
+  }
+
+  /** Marks these pending deliveries skipped (one UPDATE) and counts them. */
+  private skip(db: Db, id: number, subscriberIds: number[]) {
+    db.transaction((tx) => {
+      const skipped = tx
+        .update(newsletterDeliveries)
+        .set({ status: "skipped", error: "No longer an Active subscriber", updatedAt: new Date() })
+        .where(
+          and(
+            eq(newsletterDeliveries.newsletterId, id),
+            eq(newsletterDeliveries.status, "pending"),
+            inArray(newsletterDeliveries.subscriberId, subscriberIds),
+          ),
+        )
+        .run().changes;
+      if (skipped) {
+        tx.update(newsletters)
+          .set({ skippedCount: sql`${newsletters.skippedCount} + ${skipped}` })
+          .where(eq(newsletters.id, id))
+          .run();
+      }
+    });
   }
 
   private async deliverOne(
@@ -764,7 +797,11 @@ export class NewsletterSender {
     });
   }
 
-  /** Marks the newsletter sent (or failed, when nobody got it) once nothing is pending. */
+  /**
+   * Once nothing is pending: `sent` when no delivery failed, `partly sent`
+   * when some were delivered and some failed, `failed` when some failed and
+   * none was delivered.
+   */
   private finishIfDone(db: Db, id: number): boolean {
     const pending = db
       .select({ n: sql<number>`count(*)` })
@@ -776,7 +813,8 @@ export class NewsletterSender {
     if (pending) return true;
     db.update(newsletters)
       .set({
-        status: sql`case when ${newsletters.deliveredCount} > 0 then 'sent' else 'failed' end`,
+        status: sql`case when ${newsletters.failedCount} = 0 then 'sent'
+          when ${newsletters.deliveredCount} > 0 then 'partly sent' else 'failed' end`,
         sentAt: new Date(),
       })
       .where(eq(newsletters.id, id))

@@ -204,6 +204,9 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                     Failed
                   </th>
                   <th scope="col" className="num">
+                    Skipped
+                  </th>
+                  <th scope="col" className="num">
                     Pending
                   </th>
                 </tr>
@@ -214,15 +217,21 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                     <td>{n.subject}</td>
                     <td>{audienceLabel(n.audience)}</td>
                     <td>
-                      <span className={`badge badge-newsletter-${n.status}`}>{n.status}</span>
+                      <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
+                        {n.status}
+                      </span>
                     </td>
                     <td>{dateTime(n.queuedAt)}</td>
                     <td>{dateTime(n.sentAt)}</td>
                     <td className="num">{n.recipientCount}</td>
                     <td className="num">{n.deliveredCount}</td>
                     <td className="num">{n.failedCount}</td>
+                    <td className="num">{n.skippedCount}</td>
                     <td className="num">
-                      {Math.max(0, n.recipientCount - n.deliveredCount - n.failedCount)}
+                      {Math.max(
+                        0,
+                        n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
+                      )}
                     </td>
                   </tr>
                 ))}

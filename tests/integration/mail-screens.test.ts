@@ -663,7 +663,8 @@ describe("Send Newsletter", () => {
       recipientCount: 3,
       deliveredCount: 2,
       failedCount: 1,
-      status: "sent",
+      skippedCount: 0,
+      status: "partly sent",
     });
   });
 

@@ -237,9 +237,45 @@ describe("the sender over SMTP", () => {
     expect(failed?.error).toMatch(/550|Mailbox unavailable/);
     expect(rows.filter((r) => r.status === "sent")).toHaveLength(2);
     expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
-      status: "sent",
+      status: "partly sent",
       deliveredCount: 2,
       failedCount: 1,
+    });
+  });
+
+  it("skips readers who unsubscribed, were set Inactive or were deleted after the send was queued", async () => {
+    const stays = makeSubscriber("stays@example.com", ["News"]);
+    const leaves = makeSubscriber("leaves@example.com", ["News"]);
+    const paused = makeSubscriber("paused@example.com", ["News"]);
+    const deleted = makeSubscriber("deleted@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    expect(letter.recipientCount).toBe(4);
+    const db = getDb();
+    db.update(subscribers).set({ status: "Unsubscribed" }).where(eq(subscribers.id, leaves)).run();
+    db.update(subscribers).set({ status: "Inactive" }).where(eq(subscribers.id, paused)).run();
+    db.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, deleted)).run();
+    db.delete(subscribers).where(eq(subscribers.id, deleted)).run();
+
+    const sender = new NewsletterSender(getDb, { batchSize: 2 });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["stays@example.com"]);
+    expect(
+      listDeliveries(getDb(), letter.id).map((r) => [r.subscriberId, r.status, r.attempts]),
+    ).toEqual([
+      [stays, "sent", 1],
+      [leaves, "skipped", 0],
+      [paused, "skipped", 0],
+      [deleted, "skipped", 0],
+    ]);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      recipientCount: 4,
+      deliveredCount: 1,
+      failedCount: 0,
+      skippedCount: 3,
     });
   });
 
