@@ -467,23 +467,48 @@ export function createMailTransport(env: Env = readEnv()): MailTransport {
 // ---------------------------------------------------------------------------
 // The sender
 
-/** A failure worth retrying (a 4xx SMTP reply, a dropped connection) stays pending this many tries. */
-export const MAX_ATTEMPTS = 3;
+/**
+ * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA) keeps the
+ * delivery pending for a later pass, this many times at most.
+ */
+export const MAX_ATTEMPTS = 5;
+
+/** The longest pause between two passes while the mail server is down. */
+export const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 export type SenderOptions = {
   batchSize?: number;
   /** Messages in flight at once (default 5, the SMTP pool's connections). */
   concurrency?: number;
-  /** Pause before retrying messages that failed for a temporary reason. */
+  /** First pause before trying again (an outage, a temporary refusal); doubles each time, up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
   transport?: MailTransport;
   log?: (line: string) => void;
 };
 
-type SendError = Error & { responseCode?: number; code?: string };
+type SendError = Error & { responseCode?: number; code?: string; command?: string };
 
-function isPermanent(error: SendError) {
-  return typeof error.responseCode === "number" && error.responseCode >= 500;
+/**
+ * What a failed send means:
+ * - `refused`: the server refused this recipient or message for good (5xx to
+ *   RCPT TO or DATA), or nodemailer refused the message (an invalid address)
+ *   → that delivery fails;
+ * - `deferred`: the server refused this recipient for now (4xx to RCPT TO or
+ *   DATA) → it stays pending, counted, for a later pass;
+ * - `outage`: anything else: no connection, a dropped or timed-out
+ *   connection, a refused greeting, MAIL FROM or login, a 421 → not the
+ *   recipient's fault: nothing is counted and the sender pauses.
+ */
+export function classifySendError(error: SendError): "refused" | "deferred" | "outage" {
+  // nodemailer refused the message itself (an invalid address…): sending it again cannot help.
+  if (error.command === "API") return "refused";
+  const code = error.responseCode;
+  const recipientLevel = /^(RCPT TO|DATA)$/i.test(error.command ?? "");
+  if (typeof code !== "number" || !recipientLevel || code === 421) return "outage";
+  if (code >= 500) return "refused";
+  if (code >= 400) return "deferred";
+  return "outage";
 }
 
 /** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
@@ -508,6 +533,12 @@ export class NewsletterSender {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly ownTransport: boolean;
+  /** Outages in a row: the pause before the next pass grows with it. */
+  private outages = 0;
+  /** Set by a send that met an outage: no new message starts until the next pass. */
+  private outage = false;
   private readonly log: (line: string) => void;
   private transport: MailTransport | undefined;
   private running: Promise<void> | undefined;
@@ -522,6 +553,11 @@ export class NewsletterSender {
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = Math.max(1, options.concurrency ?? SMTP_CONNECTIONS);
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.maxRetryDelayMs = Math.max(
+      this.retryDelayMs,
+      options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS,
+    );
+    this.ownTransport = options.transport === undefined;
     this.log = options.log ?? ((line) => console.log(line));
     this.transport = options.transport;
   }
@@ -574,12 +610,30 @@ export class NewsletterSender {
     while (this.again && !this.stopping) {
       this.again = false;
       try {
+        this.outage = false;
         const retryLater = await this.deliverPending();
+        if (this.outage) {
+          this.outages += 1;
+          if (this.ownTransport) {
+            // A fresh pool on the next pass, not connections the outage left behind.
+            this.transport?.close();
+            this.transport = undefined;
+          }
+        } else {
+          this.outages = 0;
+        }
         if (retryLater && !this.stopping) {
           this.again = true;
+          const delay = Math.min(
+            this.maxRetryDelayMs,
+            this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
+          );
+          if (this.outage) {
+            this.log(`Newsletter sender: mail server unavailable, trying again in ${delay} ms`);
+          }
           await new Promise<void>((r) => {
             this.wake = r;
-            setTimeout(r, this.retryDelayMs).unref?.();
+            setTimeout(r, delay).unref?.();
           });
           this.wake = undefined;
         }
@@ -604,6 +658,8 @@ export class NewsletterSender {
       .all();
     for (const letter of open) {
       if (this.stopping) return false;
+      // The mail server is down: the other newsletters wait for the next pass too.
+      if (this.outage) return true;
       try {
         if (await this.deliverNewsletter(db, letter)) retryLater = true;
       } catch (error) {
@@ -700,13 +756,14 @@ export class NewsletterSender {
       // connections); each is recorded as soon as its answer comes back.
       let next = 0;
       const worker = async () => {
-        while (next < batch.length && !this.stopping) {
+        while (next < batch.length && !this.stopping && !this.outage) {
           const delivery = batch[next++] as DeliveryRow;
           await this.deliverOne(db, env, siteName, letter, delivery);
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
       if (this.stopping) return false;
+      if (this.outage) return true;
     }
     return this.finishIfDone(db, letter.id);
   }
@@ -755,15 +812,26 @@ export class NewsletterSender {
       );
     } catch (caught) {
       const error = caught as SendError;
+      const reason = String(error.message ?? error).slice(0, 500);
+      const kind = classifySendError(error);
+      if (kind === "outage") {
+        // Not the recipient's fault: nothing counted, the row stays pending.
+        this.outage = true;
+        db.update(newsletterDeliveries)
+          .set({ error: reason, updatedAt: new Date() })
+          .where(where)
+          .run();
+        return;
+      }
       const attempts = delivery.attempts + 1;
-      const failed = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+      const failed = kind === "refused" || attempts >= MAX_ATTEMPTS;
       db.transaction((tx) => {
         const changed = tx
           .update(newsletterDeliveries)
           .set({
             status: failed ? "failed" : "pending",
             attempts,
-            error: String(error.message ?? error).slice(0, 500),
+            error: reason,
             updatedAt: new Date(),
           })
           .where(where)

@@ -13,9 +13,11 @@ import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { DomainError } from "~/errors.server";
 import {
+  classifySendError,
   createMailTransport,
   emailText,
   listDeliveries,
+  MAX_ATTEMPTS,
   type MailTransport,
   NewsletterSender,
   queueNewsletter,
@@ -334,25 +336,147 @@ describe("the sender over SMTP", () => {
     });
   });
 
-  it("retries a temporary failure and fails it after three attempts", async () => {
+  it("pauses through a mail server outage (stopped mid-send, restarted) and delivers everything exactly once", async () => {
+    const outage = await startSmtpServer();
+    process.env.SMTP_URL = outage.url;
+    const emails = Array.from({ length: 40 }, (_, i) => `o${i}@example.com`);
+    for (const e of emails) makeSubscriber(e, ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const logged: string[] = [];
+    const sender = new NewsletterSender(getDb, {
+      batchSize: 10,
+      retryDelayMs: 20,
+      maxRetryDelayMs: 100,
+      log: (line) => logged.push(line),
+    });
+    sender.kick();
+    // Stop the server once some messages are out, keep it down a while, start it again.
+    while (outage.received.length < 8) await new Promise((r) => setTimeout(r, 2));
+    await outage.close();
+    const downAt = outage.received.length;
+    await new Promise((r) => setTimeout(r, 400));
+    const rows = listDeliveries(getDb(), letter.id);
+    // Down: nothing failed, no attempt counted against a recipient, the rest wait.
+    expect(rows.filter((r) => r.status === "failed")).toHaveLength(0);
+    expect(rows.filter((r) => r.status === "pending").length).toBe(40 - downAt);
+    expect(rows.filter((r) => r.status === "pending").every((r) => r.attempts === 0)).toBe(true);
+    expect(logged.some((l) => /mail server unavailable/.test(l))).toBe(true);
+    const restarted = await startSmtpServer({ port: outage.port, received: outage.received });
+    try {
+      await sender.idle();
+      await sender.stop();
+    } finally {
+      await restarted.close();
+    }
+    const to = outage.received.map((m) => m.to[0]).sort();
+    expect(to).toEqual([...emails].sort());
+    expect(new Set(to).size).toBe(40);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      deliveredCount: 40,
+      failedCount: 0,
+    });
+    expect(listDeliveries(getDb(), letter.id).every((r) => r.status === "sent")).toBe(true);
+  }, 20_000);
+
+  it("counts no attempt for a connection failure and backs off with a growing, capped delay", async () => {
     makeSubscriber("a@example.com", ["News"]);
     const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
-    const broken: MailTransport = {
+    const real = createMailTransport(readEnv());
+    const calls: number[] = [];
+    const flaky: MailTransport = {
       kind: "smtp",
-      async send() {
-        throw Object.assign(new Error("Connection closed"), { code: "ECONNECTION" });
+      async send(message, name) {
+        calls.push(Date.now());
+        if (calls.length <= 6) {
+          const codes = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ESOCKET"];
+          throw Object.assign(new Error("Connection closed"), {
+            code: codes[calls.length - 1] ?? "EPROTOCOL",
+          });
+        }
+        await real.send(message, name);
       },
-      close() {},
+      close: () => real.close(),
     };
-    const sender = new NewsletterSender(getDb, { transport: broken, retryDelayMs: 1 });
+    const sender = new NewsletterSender(getDb, {
+      transport: flaky,
+      retryDelayMs: 10,
+      maxRetryDelayMs: 80,
+      log: () => {},
+    });
     sender.kick();
     await sender.idle();
     await sender.stop();
     const [row] = listDeliveries(getDb(), letter.id);
-    expect(row).toMatchObject({ status: "failed", attempts: 3, error: "Connection closed" });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, error: null });
+    expect(smtp.received).toHaveLength(1);
+    const gaps = calls.slice(1).map((t, i) => t - (calls[i] as number));
+    // 10, 20, 40, 80, 80, 80 ms (timers may run late, never early).
+    expect(gaps[0]).toBeGreaterThanOrEqual(9);
+    expect(gaps[2]).toBeGreaterThanOrEqual(39);
+    expect(gaps[3]).toBeGreaterThanOrEqual(79);
+    expect(Math.min(...gaps.slice(3))).toBeGreaterThanOrEqual(79);
+    expect(Math.max(...gaps)).toBeLessThan(400);
+  });
+
+  it("classifies send errors: 5xx to the recipient fails it, a 4xx defers it, everything else is an outage", () => {
+    const e = (values: Record<string, unknown>) => Object.assign(new Error("x"), values);
+    expect(classifySendError(e({ code: "EENVELOPE", responseCode: 550, command: "RCPT TO" }))).toBe(
+      "refused",
+    );
+    expect(classifySendError(e({ code: "EMESSAGE", responseCode: 552, command: "DATA" }))).toBe(
+      "refused",
+    );
+    expect(classifySendError(e({ code: "EENVELOPE", command: "API" }))).toBe("refused");
+    expect(classifySendError(e({ code: "EENVELOPE", responseCode: 450, command: "RCPT TO" }))).toBe(
+      "deferred",
+    );
+    for (const values of [
+      { code: "ECONNREFUSED" },
+      { code: "ECONNECTION" },
+      { code: "ETIMEDOUT" },
+      { code: "ESOCKET" },
+      { code: "EPROTOCOL", responseCode: 554, command: "CONN" },
+      { code: "EENVELOPE", responseCode: 421, command: "RCPT TO" },
+      { code: "EENVELOPE", responseCode: 451, command: "MAIL FROM" },
+      { code: "EAUTH", responseCode: 535, command: "AUTH PLAIN" },
+    ]) {
+      expect(classifySendError(e(values)), JSON.stringify(values)).toBe("outage");
+    }
+  });
+
+  it("retries a recipient's temporary refusal (4xx) on later passes and fails it after MAX_ATTEMPTS", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    makeSubscriber("b@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const real = createMailTransport(readEnv());
+    const busy: MailTransport = {
+      kind: "smtp",
+      async send(message, name) {
+        if (JSON.stringify(message.to).includes("a@example.com")) {
+          throw Object.assign(new Error("450 Mailbox busy"), {
+            code: "EENVELOPE",
+            responseCode: 450,
+            command: "RCPT TO",
+          });
+        }
+        await real.send(message, name);
+      },
+      close: () => real.close(),
+    };
+    const sender = new NewsletterSender(getDb, { transport: busy, retryDelayMs: 1, log: () => {} });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    expect(
+      listDeliveries(getDb(), letter.id).map((r) => [r.email, r.status, r.attempts, r.error]),
+    ).toEqual([
+      ["a@example.com", "failed", MAX_ATTEMPTS, "450 Mailbox busy"],
+      ["b@example.com", "sent", 1, null],
+    ]);
     expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
-      status: "failed",
-      deliveredCount: 0,
+      status: "partly sent",
+      deliveredCount: 1,
       failedCount: 1,
     });
   });
