@@ -18,6 +18,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
+import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
   media,
@@ -348,6 +349,55 @@ function assertUploadsExist(env: Env, draft: { photo: string | null; attachment:
 const absolute = (publicUrl: string, path: string) =>
   /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
 
+/**
+ * An address in the content as a mail client needs it: a path on this site
+ * (`/explore`, `/uploads/newsletters/…`, `page`) → `PUBLIC_URL/…`; a
+ * protocol-relative one gets PUBLIC_URL's scheme; an address with a scheme
+ * or a `#fragment` stays as it is.
+ */
+export function absoluteUrl(publicUrl: string, value: string): string {
+  const v = value.trim();
+  if (v === "" || v.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(v)) return value;
+  if (v.startsWith("//")) return `${new URL(publicUrl).protocol}${v}`;
+  return v.startsWith("/") ? `${publicUrl}${v}` : `${publicUrl}/${v}`;
+}
+
+/**
+ * The stored (already sanitised) content with every link and image address
+ * made absolute against PUBLIC_URL, through sanitize-html's parser: every tag
+ * and attribute is kept, only `a[href]` and `img[src]` are rewritten.
+ */
+export function absoluteContent(html: string, publicUrl: string): string {
+  const rewrite =
+    (attribute: "href" | "src") => (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+      tagName,
+      attribs:
+        typeof attribs[attribute] === "string"
+          ? { ...attribs, [attribute]: absoluteUrl(publicUrl, attribs[attribute]) }
+          : attribs,
+    });
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowedSchemesAppliedToAttributes: [],
+    parseStyleAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: { a: rewrite("href"), img: rewrite("src") },
+  });
+}
+
+/** The last newsletter's content made absolute: one parse per newsletter, not per message. */
+let contentCache: { key: string; html: string; text: string } | undefined;
+
+function messageContent(letter: Newsletter, publicUrl: string) {
+  const key = `${letter.uid}\n${publicUrl}\n${letter.content.length}`;
+  if (contentCache?.key !== key) {
+    const html = absoluteContent(letter.content, publicUrl);
+    contentCache = { key, html, text: emailText(html) };
+  }
+  return contentCache;
+}
+
 const FEATURED_CID = "featured-image@inkwell";
 
 type Recipient = { email: string; name: string };
@@ -360,6 +410,7 @@ export function composeMessage(
   to: Recipient,
 ): SendMailOptions {
   const unsubscribe = unsubscribeUrl(env.publicUrl, to.email);
+  const content = messageContent(letter, env.publicUrl);
   const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
   const photoFile = uploadedFile(env, letter.photo);
   const photoSrc = photoFile
@@ -378,7 +429,7 @@ export function composeMessage(
 ${photoSrc ? `<img src="${escapeHtml(photoSrc)}" alt="" style="max-width:100%;height:auto;display:block;margin:0 0 16px">` : ""}
 <h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(letter.subject)}</h1>
 <p>${greeting}</p>
-${letter.content}
+${content.html}
 <hr style="margin:32px 0 16px;border:0;border-top:1px solid #dddddd">
 <p style="font-size:13px;color:#555555">You receive this because you subscribed to the ${site} newsletter (${escapeHtml(audienceLabel(letter.audience))}).
 <a href="${escapeHtml(unsubscribe)}" style="color:#0062CC">Unsubscribe</a></p>
@@ -390,7 +441,7 @@ ${letter.content}
     "",
     to.name ? `Hello ${to.name},` : "Hello,",
     "",
-    emailText(letter.content),
+    content.text,
     "",
     "--",
     `You receive this because you subscribed to the ${siteName} newsletter (${audienceLabel(letter.audience)}).`,

@@ -13,6 +13,8 @@ import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { DomainError } from "~/errors.server";
 import {
+  absoluteContent,
+  absoluteUrl,
   classifySendError,
   createMailTransport,
   emailText,
@@ -562,6 +564,62 @@ describe("the sender without SMTP_URL", () => {
     expect(raw).toMatch(/Content-ID: <featured-image@inkwell>/);
     expect(raw).toContain('src="cid:featured-image@inkwell"');
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("links and images in the content", () => {
+  it("reach every message as absolute addresses against PUBLIC_URL, in the HTML and the text part", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      draft({
+        content:
+          '<p>See <a href="/explore">the explore page</a>, <a href="/post/a?x=1&amp;y=2">a post</a>, ' +
+          '<a href="https://example.com/x">elsewhere</a> and <a href="mailto:desk@example.com">write</a>.</p>' +
+          '<p><img src="/uploads/newsletters/chart.png" alt="Chart"></p>',
+      }),
+    );
+    const sender = new NewsletterSender(getDb);
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    expect(smtp.received).toHaveLength(1);
+    const raw = decodeQuotedPrintable(smtp.received[0]?.raw ?? "");
+    const html = raw.slice(raw.indexOf("Content-Type: text/html"));
+    const text = raw.slice(
+      raw.indexOf("Content-Type: text/plain"),
+      raw.indexOf("Content-Type: text/html"),
+    );
+    expect(html).toContain('<a href="http://127.0.0.1:3500/explore"');
+    expect(html).toContain('<a href="http://127.0.0.1:3500/post/a?x=1&amp;y=2"');
+    expect(html).toContain('<a href="https://example.com/x"');
+    expect(html).toContain('<a href="mailto:desk@example.com"');
+    expect(html).toContain(
+      '<img src="http://127.0.0.1:3500/uploads/newsletters/chart.png" alt="Chart"',
+    );
+    expect(html).not.toMatch(/(href|src)="\//);
+    expect(text).toContain("the explore page (http://127.0.0.1:3500/explore)");
+    expect(text).toContain("a post (http://127.0.0.1:3500/post/a?x=1&y=2)");
+    expect(text).not.toMatch(/\(\//);
+  });
+
+  it("absoluteContent rewrites only a[href] and img[src] and keeps everything else", () => {
+    const base = "https://news.example";
+    expect(
+      absoluteContent(
+        '<p style="text-align: center;" dir="rtl"><a href="page" title="T" rel="noopener">x</a> ' +
+          '<a href="#top">top</a> <a href="//cdn.example/y">cdn</a> Tom &amp; Jerry &lt;b&gt;</p>' +
+          '<img src="data:image/png;base64,AAAA" alt="">',
+        base,
+      ),
+    ).toBe(
+      '<p style="text-align: center;" dir="rtl"><a href="https://news.example/page" title="T" rel="noopener">x</a> ' +
+        '<a href="#top">top</a> <a href="https://cdn.example/y">cdn</a> Tom &amp; Jerry &lt;b&gt;</p>' +
+        '<img src="data:image/png;base64,AAAA" alt="" />',
+    );
+    expect(absoluteUrl(base, "/uploads/a.png")).toBe("https://news.example/uploads/a.png");
+    expect(absoluteUrl(base, "HTTPS://x.test/")).toBe("HTTPS://x.test/");
   });
 });
 
