@@ -3,6 +3,7 @@ import { formError, withStoredImages } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableRegion } from "~/components/admin/table-region";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { getDb } from "~/db.server";
@@ -185,7 +186,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
         {newsletters.length === 0 ? (
           <p className="empty">No newsletter has been sent yet.</p>
         ) : (
-          <div className="table-wrap">
+          <TableRegion label="Newsletters sent">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -237,7 +238,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </section>
     </>

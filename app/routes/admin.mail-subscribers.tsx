@@ -5,6 +5,7 @@ import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableRegion } from "~/components/admin/table-region";
 import { FormError } from "~/components/admin/toasts";
 import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
 import { isDomainError } from "~/errors.server";
@@ -234,7 +235,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
               Search
             </button>
           </Form>
-          <div className="table-wrap">
+          <TableRegion label="Subscribers">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -307,7 +308,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {subscribers.length === 0 ? (
             <p className="empty">No subscribers match this search.</p>
           ) : null}
