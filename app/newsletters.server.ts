@@ -68,11 +68,15 @@ const assetSchema = z.preprocess(
 
 /** SPEC §3 newsletter draft `{subject, audience, content, photo, attachment}`. */
 export const newsletterDraftSchema = z.object({
-  subject: z
-    .string({ error: "Subject is required" })
-    .trim()
-    .min(1, "Subject is required")
-    .max(200, "Subject is too long (200 characters at most)"),
+  // A line break in a subject (a header) becomes a space.
+  subject: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\r\n\u0085\u2028\u2029]+/g, " ") : v),
+    z
+      .string({ error: "Subject is required" })
+      .trim()
+      .min(1, "Subject is required")
+      .max(200, "Subject is too long (200 characters at most)"),
+  ),
   audience: z.preprocess(
     normaliseAudience,
     z.enum(NEWSLETTER_AUDIENCES, {

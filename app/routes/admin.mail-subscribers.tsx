@@ -219,7 +219,13 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
           <Form method="get" className="admin-form filter-form" role="search">
             <label>
               Search by name or email
-              <input type="search" name="q" defaultValue={filter.q} maxLength={200} />
+              <input
+                type="search"
+                name="q"
+                defaultValue={filter.q}
+                maxLength={200}
+                aria-describedby={filter.searchShortened ? "search-shortened" : undefined}
+              />
             </label>
             <label>
               Audience
@@ -235,6 +241,11 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
               Search
             </button>
           </Form>
+          {filter.searchShortened ? (
+            <p className="notice" id="search-shortened" role="status">
+              The search was longer than 200 characters: it was shortened to its first 200.
+            </p>
+          ) : null}
           <TableRegion label="Subscribers">
             <table className="admin-table">
               <thead>

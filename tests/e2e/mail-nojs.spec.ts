@@ -92,6 +92,10 @@ test("export the list as CSV and import it back with a report", async ({ page })
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   const csv = await page.request.get(`${base}${LIST}/export?audience=news`);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  // Once (server.js sets it for every answer), not twice.
+  expect(
+    csv.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options"),
+  ).toEqual([{ name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" }]);
   const text = await csv.text();
   expect(text.split("\r\n")[0]).toBe("\uFEFFname,email,status,audience,subscribed");
 

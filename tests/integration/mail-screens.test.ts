@@ -276,6 +276,11 @@ describe("Subscribers List", () => {
     expect((await list("?q=Person07@Example.com")).total).toBe(1);
     // Unreadable values fall back to the whole list.
     expect((await list("?audience=jazz&after=abc")).total).toBe(31);
+    // A search over 200 characters is cut to 200, and the list says so (not the whole list).
+    const long = await list(`?q=person12${"x".repeat(300)}`);
+    expect(long.filter).toMatchObject({ q: `person12${"x".repeat(192)}`, searchShortened: true });
+    expect(long.total).toBe(0);
+    expect((await list("?q=PERSON12")).filter.searchShortened).toBeUndefined();
   });
 
   it("asks before deleting (?confirm=), deletes with the spec's messages and keeps the filter", async () => {
@@ -467,6 +472,33 @@ describe("CSV import", () => {
     expect(audiencesOf("left@example.com")).toEqual(["Music"]);
     expect(byEmail("plain@example.com")?.name).toBe("=1+1");
     expect(subscriberCount()).toBe(5);
+  });
+
+  it("reports a row with a stray quote instead of refusing the file, with spreadsheet row numbers", async () => {
+    const csv = [
+      "name,email",
+      "Ann,ann@example.com",
+      "",
+      '=HYPERLINK("x"),hyper@example.com',
+      'Jo "JJ" Doe,jo@example.com',
+      'Bad "quote,not-an-email',
+      '"Two',
+      'lines",two@example.com',
+      "Last,last@example.com",
+    ].join("\n");
+    const res = await importCsv(csv);
+    expect(statusOf(res)).toBe(200);
+    const report = dataOf<{ report: Report }>(res).report;
+    expect(report.added.map((r) => [r.row, r.email])).toEqual([
+      [2, "ann@example.com"],
+      [4, "hyper@example.com"],
+      [5, "jo@example.com"],
+      [7, "two@example.com"],
+      [8, "last@example.com"],
+    ]);
+    expect(report.rejected.map((r) => [r.row, r.email])).toEqual([[6, "not-an-email"]]);
+    expect(byEmail("hyper@example.com")?.name).toBe('=HYPERLINK("x")');
+    expect(byEmail("jo@example.com")?.name).toBe('Jo "JJ" Doe');
   });
 
   it("reads back its own export unchanged", async () => {

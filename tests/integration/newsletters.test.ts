@@ -151,6 +151,20 @@ describe("queueNewsletter", () => {
     expect(ok.recipientCount).toBe(1);
   });
 
+  it("turns line breaks in the subject into spaces", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    const queued = queueNewsletter(
+      getDb(),
+      admin,
+      draft({ subject: "Weekly\r\nBcc: victim@example.com\rdigest\n" }),
+    );
+    expect(queued.subject).toBe("Weekly Bcc: victim@example.com digest");
+    expect(caught(() => queueNewsletter(getDb(), admin, draft({ subject: "\r\n" }))).message).toBe(
+      "subject: Subject is required",
+    );
+  });
+
   it("records one pending delivery per Active subscriber of the audience, with sanitised content", () => {
     const a = makeSubscriber("a@example.com", ["News"]);
     const b = makeSubscriber("b@example.com", ["News", "Music"]);
