@@ -169,6 +169,7 @@ type ListData = {
   next: number | null;
   prev: number | null;
   confirm: { email: string } | null;
+  filter: { q: string; audience: string; searchShortened?: boolean };
 };
 const list = async (query = "") => dataOf<ListData>(await run(listLoader, get(`${LIST}${query}`)));
 
