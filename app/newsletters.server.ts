@@ -36,6 +36,7 @@ import { type Env, readEnv } from "~/env.server";
 import { badRequest, parseInput } from "~/errors.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { getSettings } from "~/settings.server";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/utils/same-origin";
 import { htmlToText } from "~/utils/text";
 
 // ---------------------------------------------------------------------------
@@ -295,7 +296,7 @@ export function unsubscribeUrl(publicUrl: string, email: string) {
  * the page above.
  */
 export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
-  return `${publicUrl}/newsletter/unsubscribe?email=${encodeURIComponent(email)}`;
+  return `${publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?email=${encodeURIComponent(email)}`;
 }
 
 /** `decodeURIComponent` that answers null for a malformed escape (`%E0%A4%A`, `100%.png`). */

@@ -18,6 +18,7 @@ import {
 import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { createMailTransport, type MailTransport, NewsletterSender } from "~/newsletters.server";
+import { middleware as rootMiddleware } from "~/root";
 import { action as sendAction, loader as sendLoader } from "~/routes/admin.mail-send";
 import { action as listAction, loader as listLoader } from "~/routes/admin.mail-subscribers";
 import { loader as exportLoader } from "~/routes/admin.mail-subscribers-export";
@@ -421,6 +422,62 @@ type Report = {
 };
 const importCsv = async (text: string | Buffer, name?: string) =>
   run(importAction, post(`${LIST}/import`, csvForm(text, name)));
+
+describe("one-click unsubscribe (RFC 8058) from a mail provider", () => {
+  /** The root middleware's answer: 403 when refused, else what the route answers. */
+  async function throughRoot(request: Request, route: () => Promise<unknown>) {
+    try {
+      let answer: unknown;
+      await rootMiddleware[0]?.(
+        { request, params: {}, context: routeArgs(request).context } as never,
+        async () => {
+          answer = await route();
+          return new Response("ok");
+        },
+      );
+      return { status: 200, answer };
+    } catch (error) {
+      return { status: (error as Response).status, answer: undefined };
+    }
+  }
+  const foreign = (path: string, body: BodyInit = "List-Unsubscribe=One-Click") =>
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      headers: {
+        Origin: "https://mail.provider.example",
+        "Sec-Fetch-Site": "cross-site",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body,
+    });
+
+  it("takes the cross-site POST to the List-Unsubscribe address and unsubscribes the reader", async () => {
+    makeSubscriber("oneclick@example.com", ["News"]);
+    const request = foreign("/newsletter/unsubscribe?email=oneclick%40example.com");
+    const result = await throughRoot(request, async () => {
+      const res = (await unsubscribeApi(routeArgs(request))) as Response;
+      return { status: res.status, body: await res.json() };
+    });
+    expect(result.status).toBe(200);
+    expect(result.answer).toMatchObject({ status: 200, body: { type: "success" } });
+    expect(byEmail("oneclick@example.com")?.status).toBe("Unsubscribed");
+  });
+
+  it("still refuses cross-site POSTs to every other path", async () => {
+    for (const path of [
+      "/newsletter/unsubscribe/",
+      "/newsletter/unsubscribe/x",
+      "/newsletter/join",
+      "/unsubscribe?email=a%40example.com",
+      "/newsletter",
+      `${LIST}`,
+      "/admin/mail/send-newsletter",
+    ]) {
+      const result = await throughRoot(foreign(path), async () => "reached");
+      expect(result.status, path).toBe(403);
+    }
+  });
+});
 
 describe("CSV import", () => {
   it("adds, updates and rejects with row numbers and reasons, in one go", async () => {
