@@ -144,9 +144,10 @@ test("send a newsletter: recorded with its figures, one .eml per Active News sub
     await expect(row).toContainText("sent", { timeout: 500 });
   }).toPass({ timeout: 20_000 });
   const cells = await row.getByRole("cell").allTextContents();
-  // Subject, audience, status, queued, sent, recipients, delivered, failed, pending.
+  // Subject, audience, status, queued, sent, recipients, delivered, failed, skipped, pending.
   expect(cells[1]).toBe("News");
-  expect(cells.slice(5)).toEqual([String(recipients), String(recipients), "0", "0"]);
+  expect(cells[2]).toBe("sent");
+  expect(cells.slice(5)).toEqual([String(recipients), String(recipients), "0", "0", "0"]);
 
   const outbox = join(server.dataDir, "outbox");
   const files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
