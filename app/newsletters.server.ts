@@ -11,9 +11,9 @@
  * again. Transport: SMTP when `SMTP_URL` is set, otherwise one `.eml` file per
  * message in `DATA_DIR/outbox/`.
  */
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { basename, join, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
@@ -318,17 +318,24 @@ type UploadCheck = { file: string } | { problem: string };
 export function checkUploadedFile(env: Env, path: string): UploadCheck {
   const decoded = safeDecode(path.slice("/uploads".length).split(/[?#]/)[0] ?? "");
   if (decoded === null || decoded.includes("\0")) return { problem: "is not a valid path" };
+  const outside = (root: string, target: string) => {
+    const rel = relative(root, target);
+    return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  };
   const file = resolve(env.uploadsDir, `.${decoded}`);
-  const rel = relative(env.uploadsDir, file);
-  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep)) {
-    return { problem: "must be a file inside /uploads/" };
-  }
+  if (outside(env.uploadsDir, file)) return { problem: "must be a file inside /uploads/" };
+  let real: string;
   try {
-    if (!statSync(file).isFile()) return { problem: "is not a file" };
+    real = realpathSync(file);
+    if (!statSync(real).isFile()) return { problem: "is not a file" };
   } catch {
     return { problem: "does not exist" };
   }
-  return { file };
+  // A symbolic link may not lead out of the uploads folder.
+  if (outside(realpathSync(env.uploadsDir), real)) {
+    return { problem: "must be a file inside /uploads/" };
+  }
+  return { file: real };
 }
 
 /** A file under DATA_DIR/uploads for a `/uploads/…` path, if it is a regular file inside. */

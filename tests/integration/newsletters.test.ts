@@ -3,7 +3,7 @@
  * transaction) and the background sender through nodemailer against a real
  * in-process SMTP server, and the outbox when SMTP_URL is unset.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -127,6 +127,10 @@ describe("queueNewsletter", () => {
     mkdirSync(join(env.uploadsDir, "media"), { recursive: true });
     mkdirSync(join(env.uploadsDir, "newsletters"), { recursive: true });
     writeFileSync(join(env.uploadsDir, "newsletters", "ok.png"), PNG);
+    // A symbolic link that leads out of the uploads folder.
+    writeFileSync(join(env.dataDir, "secret.png"), PNG);
+    rmSync(join(env.uploadsDir, "newsletters", "escape.png"), { force: true });
+    symlinkSync(join(env.dataDir, "secret.png"), join(env.uploadsDir, "newsletters", "escape.png"));
     const bad: [Record<string, unknown>, RegExp][] = [
       [draft({ photo: "/uploads/%E0%A4%A" }), /^Photo \/uploads\/%E0%A4%A is not a valid path$/],
       [draft({ photo: "/uploads/100%.png" }), /^Photo .* is not a valid path$/],
@@ -136,6 +140,7 @@ describe("queueNewsletter", () => {
       [draft({ photo: "/uploads/%2e%2e/%2e%2e/etc/passwd" }), /^Photo .* inside \/uploads\//],
       [draft({ attachment: "/uploads/%E0%A4%A" }), /^Attachment .* is not a valid path$/],
       [draft({ attachment: "/uploads/media" }), /^Attachment .* is not a file$/],
+      [draft({ attachment: "/uploads/newsletters/escape.png" }), /inside \/uploads\//],
     ];
     for (const [input, message] of bad) {
       const error = caught(() => queueNewsletter(getDb(), admin, input));
