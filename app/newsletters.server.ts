@@ -11,13 +11,14 @@
  * again. Transport: SMTP when `SMTP_URL` is set, otherwise one `.eml` file per
  * message in `DATA_DIR/outbox/`.
  */
-import { existsSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { basename, join, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
+import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
   media,
@@ -26,6 +27,7 @@ import {
   type NewsletterAudience,
   newsletterDeliveries,
   newsletters,
+  subscribers,
 } from "#db/schema";
 import type { SessionUser } from "~/auth.server";
 import { assertCan } from "~/auth.server";
@@ -34,6 +36,7 @@ import { type Env, readEnv } from "~/env.server";
 import { badRequest, parseInput } from "~/errors.server";
 import { sanitizePostHtml } from "~/sanitize.server";
 import { getSettings } from "~/settings.server";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/utils/same-origin";
 import { htmlToText } from "~/utils/text";
 
 // ---------------------------------------------------------------------------
@@ -66,11 +69,15 @@ const assetSchema = z.preprocess(
 
 /** SPEC §3 newsletter draft `{subject, audience, content, photo, attachment}`. */
 export const newsletterDraftSchema = z.object({
-  subject: z
-    .string({ error: "Subject is required" })
-    .trim()
-    .min(1, "Subject is required")
-    .max(200, "Subject is too long (200 characters at most)"),
+  // A line break in a subject (a header) becomes a space.
+  subject: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\r\n\u0085\u2028\u2029]+/g, " ") : v),
+    z
+      .string({ error: "Subject is required" })
+      .trim()
+      .min(1, "Subject is required")
+      .max(200, "Subject is too long (200 characters at most)"),
+  ),
   audience: z.preprocess(
     normaliseAudience,
     z.enum(NEWSLETTER_AUDIENCES, {
@@ -123,6 +130,7 @@ export type NewsletterSummary = {
   recipientCount: number;
   deliveredCount: number;
   failedCount: number;
+  skippedCount: number;
   createdAt: number;
   queuedAt: number | null;
   sentAt: number | null;
@@ -138,6 +146,7 @@ function toSummary(n: Newsletter): NewsletterSummary {
     recipientCount: n.recipientCount,
     deliveredCount: n.deliveredCount,
     failedCount: n.failedCount,
+    skippedCount: n.skippedCount,
     createdAt: n.createdAt.getTime(),
     queuedAt: n.queuedAt?.getTime() ?? null,
     sentAt: n.sentAt?.getTime() ?? null,
@@ -173,6 +182,7 @@ export function queueNewsletter(
 ): NewsletterSummary {
   assertCan(user, "manageMail");
   const draft = parseInput(newsletterDraftSchema, input);
+  assertUploadsExist(readEnv(), draft);
   const content = sanitizePostHtml(draft.content);
   if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
     throw badRequest("Content is required");
@@ -286,20 +296,119 @@ export function unsubscribeUrl(publicUrl: string, email: string) {
  * the page above.
  */
 export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
-  return `${publicUrl}/newsletter/unsubscribe?email=${encodeURIComponent(email)}`;
+  return `${publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?email=${encodeURIComponent(email)}`;
 }
 
-/** A file under DATA_DIR/uploads for a `/uploads/…` path, if it exists and stays inside. */
+/** `decodeURIComponent` that answers null for a malformed escape (`%E0%A4%A`, `100%.png`). */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+type UploadCheck = { file: string } | { problem: string };
+
+/**
+ * The regular file under DATA_DIR/uploads that a `/uploads/…` path names, or
+ * why it cannot be used (a malformed path, outside the folder, missing, a
+ * folder). Never throws.
+ */
+export function checkUploadedFile(env: Env, path: string): UploadCheck {
+  const decoded = safeDecode(path.slice("/uploads".length).split(/[?#]/)[0] ?? "");
+  if (decoded === null || decoded.includes("\0")) return { problem: "is not a valid path" };
+  const outside = (root: string, target: string) => {
+    const rel = relative(root, target);
+    return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  };
+  const file = resolve(env.uploadsDir, `.${decoded}`);
+  if (outside(env.uploadsDir, file)) return { problem: "must be a file inside /uploads/" };
+  let real: string;
+  try {
+    real = realpathSync(file);
+    if (!statSync(real).isFile()) return { problem: "is not a file" };
+  } catch {
+    return { problem: "does not exist" };
+  }
+  // A symbolic link may not lead out of the uploads folder.
+  if (outside(realpathSync(env.uploadsDir), real)) {
+    return { problem: "must be a file inside /uploads/" };
+  }
+  return { file: real };
+}
+
+/** A file under DATA_DIR/uploads for a `/uploads/…` path, if it is a regular file inside. */
 function uploadedFile(env: Env, path: string | null): string | null {
   if (!path?.startsWith("/uploads/")) return null;
-  const file = resolve(env.uploadsDir, `.${decodeURIComponent(path.slice("/uploads".length))}`);
-  const rel = relative(env.uploadsDir, file);
-  if (rel.startsWith("..") || rel.startsWith(sep) || !existsSync(file)) return null;
-  return file;
+  const checked = checkUploadedFile(env, path);
+  return "file" in checked ? checked.file : null;
+}
+
+/** 400 unless each `/uploads/…` path names a regular file inside DATA_DIR/uploads. */
+function assertUploadsExist(env: Env, draft: { photo: string | null; attachment: string | null }) {
+  for (const [field, label] of [
+    ["photo", "Photo"],
+    ["attachment", "Attachment"],
+  ] as const) {
+    const path = draft[field];
+    if (!path?.startsWith("/uploads/")) continue;
+    const checked = checkUploadedFile(env, path);
+    if ("problem" in checked) throw badRequest(`${label} ${path.slice(0, 200)} ${checked.problem}`);
+  }
 }
 
 const absolute = (publicUrl: string, path: string) =>
   /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
+
+/**
+ * An address in the content as a mail client needs it: a path on this site
+ * (`/explore`, `/uploads/newsletters/…`, `page`) → `PUBLIC_URL/…`; a
+ * protocol-relative one gets PUBLIC_URL's scheme; an address with a scheme
+ * or a `#fragment` stays as it is.
+ */
+export function absoluteUrl(publicUrl: string, value: string): string {
+  const v = value.trim();
+  if (v === "" || v.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(v)) return value;
+  if (v.startsWith("//")) return `${new URL(publicUrl).protocol}${v}`;
+  return v.startsWith("/") ? `${publicUrl}${v}` : `${publicUrl}/${v}`;
+}
+
+/**
+ * The stored (already sanitised) content with every link and image address
+ * made absolute against PUBLIC_URL, through sanitize-html's parser: every tag
+ * and attribute is kept, only `a[href]` and `img[src]` are rewritten.
+ */
+export function absoluteContent(html: string, publicUrl: string): string {
+  const rewrite =
+    (attribute: "href" | "src") => (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+      tagName,
+      attribs:
+        typeof attribs[attribute] === "string"
+          ? { ...attribs, [attribute]: absoluteUrl(publicUrl, attribs[attribute]) }
+          : attribs,
+    });
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowedSchemesAppliedToAttributes: [],
+    parseStyleAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: { a: rewrite("href"), img: rewrite("src") },
+  });
+}
+
+/** The last newsletter's content made absolute: one parse per newsletter, not per message. */
+let contentCache: { key: string; html: string; text: string } | undefined;
+
+function messageContent(letter: Newsletter, publicUrl: string) {
+  const key = `${letter.uid}\n${publicUrl}\n${letter.content.length}`;
+  if (contentCache?.key !== key) {
+    const html = absoluteContent(letter.content, publicUrl);
+    contentCache = { key, html, text: emailText(html) };
+  }
+  return contentCache;
+}
 
 const FEATURED_CID = "featured-image@inkwell";
 
@@ -313,6 +422,7 @@ export function composeMessage(
   to: Recipient,
 ): SendMailOptions {
   const unsubscribe = unsubscribeUrl(env.publicUrl, to.email);
+  const content = messageContent(letter, env.publicUrl);
   const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
   const photoFile = uploadedFile(env, letter.photo);
   const photoSrc = photoFile
@@ -331,7 +441,7 @@ export function composeMessage(
 ${photoSrc ? `<img src="${escapeHtml(photoSrc)}" alt="" style="max-width:100%;height:auto;display:block;margin:0 0 16px">` : ""}
 <h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(letter.subject)}</h1>
 <p>${greeting}</p>
-${letter.content}
+${content.html}
 <hr style="margin:32px 0 16px;border:0;border-top:1px solid #dddddd">
 <p style="font-size:13px;color:#555555">You receive this because you subscribed to the ${site} newsletter (${escapeHtml(audienceLabel(letter.audience))}).
 <a href="${escapeHtml(unsubscribe)}" style="color:#0062CC">Unsubscribe</a></p>
@@ -343,7 +453,7 @@ ${letter.content}
     "",
     to.name ? `Hello ${to.name},` : "Hello,",
     "",
-    emailText(letter.content),
+    content.text,
     "",
     "--",
     `You receive this because you subscribed to the ${siteName} newsletter (${audienceLabel(letter.audience)}).`,
@@ -420,23 +530,60 @@ export function createMailTransport(env: Env = readEnv()): MailTransport {
 // ---------------------------------------------------------------------------
 // The sender
 
-/** A failure worth retrying (a 4xx SMTP reply, a dropped connection) stays pending this many tries. */
-export const MAX_ATTEMPTS = 3;
+/**
+ * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA) keeps the
+ * delivery pending for a later pass, this many times at most.
+ */
+export const MAX_ATTEMPTS = 5;
+
+/** The longest pause between two passes while the mail server is down. */
+export const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 export type SenderOptions = {
   batchSize?: number;
   /** Messages in flight at once (default 5, the SMTP pool's connections). */
   concurrency?: number;
-  /** Pause before retrying messages that failed for a temporary reason. */
+  /** First pause before trying again (an outage, a temporary refusal); doubles each time, up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
   transport?: MailTransport;
   log?: (line: string) => void;
 };
 
-type SendError = Error & { responseCode?: number; code?: string };
+type SendError = Error & { responseCode?: number; code?: string; command?: string };
 
-function isPermanent(error: SendError) {
-  return typeof error.responseCode === "number" && error.responseCode >= 500;
+/**
+ * What a failed send means:
+ * - `refused`: the server refused this recipient or message for good (5xx to
+ *   RCPT TO or DATA), or nodemailer refused the message (an invalid address)
+ *   → that delivery fails;
+ * - `deferred`: the server refused this recipient for now (4xx to RCPT TO or
+ *   DATA) → it stays pending, counted, for a later pass;
+ * - `outage`: anything else: no connection, a dropped or timed-out
+ *   connection, a refused greeting, MAIL FROM or login, a 421 → not the
+ *   recipient's fault: nothing is counted and the sender pauses.
+ */
+export function classifySendError(error: SendError): "refused" | "deferred" | "outage" {
+  // nodemailer refused the message itself (an invalid address…): sending it again cannot help.
+  if (error.command === "API") return "refused";
+  const code = error.responseCode;
+  const recipientLevel = /^(RCPT TO|DATA)$/i.test(error.command ?? "");
+  if (typeof code !== "number" || !recipientLevel || code === 421) return "outage";
+  if (code >= 500) return "refused";
+  if (code >= 400) return "deferred";
+  return "outage";
+}
+
+/** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
+class ComposeError extends Error {}
+
+/** `composeMessage`, with any failure as a ComposeError carrying the reason. */
+function compose(env: Env, siteName: string, letter: Newsletter, to: Recipient) {
+  try {
+    return composeMessage(env, siteName, letter, to);
+  } catch (error) {
+    throw new ComposeError(`Could not compose the message: ${(error as Error).message}`);
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -449,6 +596,12 @@ export class NewsletterSender {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly ownTransport: boolean;
+  /** Outages in a row: the pause before the next pass grows with it. */
+  private outages = 0;
+  /** Set by a send that met an outage: no new message starts until the next pass. */
+  private outage = false;
   private readonly log: (line: string) => void;
   private transport: MailTransport | undefined;
   private running: Promise<void> | undefined;
@@ -463,6 +616,11 @@ export class NewsletterSender {
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = Math.max(1, options.concurrency ?? SMTP_CONNECTIONS);
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.maxRetryDelayMs = Math.max(
+      this.retryDelayMs,
+      options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS,
+    );
+    this.ownTransport = options.transport === undefined;
     this.log = options.log ?? ((line) => console.log(line));
     this.transport = options.transport;
   }
@@ -515,12 +673,30 @@ export class NewsletterSender {
     while (this.again && !this.stopping) {
       this.again = false;
       try {
+        this.outage = false;
         const retryLater = await this.deliverPending();
+        if (this.outage) {
+          this.outages += 1;
+          if (this.ownTransport) {
+            // A fresh pool on the next pass, not connections the outage left behind.
+            this.transport?.close();
+            this.transport = undefined;
+          }
+        } else {
+          this.outages = 0;
+        }
         if (retryLater && !this.stopping) {
           this.again = true;
+          const delay = Math.min(
+            this.maxRetryDelayMs,
+            this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
+          );
+          if (this.outage) {
+            this.log(`Newsletter sender: mail server unavailable, trying again in ${delay} ms`);
+          }
           await new Promise<void>((r) => {
             this.wake = r;
-            setTimeout(r, this.retryDelayMs).unref?.();
+            setTimeout(r, delay).unref?.();
           });
           this.wake = undefined;
         }
@@ -545,9 +721,63 @@ export class NewsletterSender {
       .all();
     for (const letter of open) {
       if (this.stopping) return false;
-      if (await this.deliverNewsletter(db, letter)) retryLater = true;
+      // The mail server is down: the other newsletters wait for the next pass too.
+      if (this.outage) return true;
+      try {
+        if (await this.deliverNewsletter(db, letter)) retryLater = true;
+      } catch (error) {
+        if (error instanceof ComposeError) {
+          // This newsletter cannot be built: fail it with the reason, go on with the next.
+          this.log(`Newsletter ${letter.uid} failed: ${error.message}`);
+          this.failNewsletter(db, letter.id, error.message);
+          continue;
+        }
+        // Anything else (the database busy…): try again later, after the other newsletters.
+        this.log(`Newsletter sender (${letter.uid}): ${(error as Error).message}`);
+        retryLater = true;
+      }
     }
     return retryLater;
+  }
+
+  /** Marks every pending delivery of the newsletter failed with `reason`, then closes it. */
+  private failNewsletter(db: Db, id: number, reason: string) {
+    db.transaction((tx) => {
+      const failed = tx
+        .update(newsletterDeliveries)
+        .set({ status: "failed", error: reason.slice(0, 500), updatedAt: new Date() })
+        .where(
+          and(
+            eq(newsletterDeliveries.newsletterId, id),
+            eq(newsletterDeliveries.status, "pending"),
+          ),
+        )
+        .run().changes;
+      tx.update(newsletters)
+        .set({ failedCount: sql`${newsletters.failedCount} + ${failed}` })
+        .where(eq(newsletters.id, id))
+        .run();
+    });
+    this.finishIfDone(db, id);
+  }
+
+  /**
+   * Throws a ComposeError when the newsletter cannot be built: its photo or
+   * attachment under /uploads/ is gone or is not a file, or composing a
+   * message throws.
+   */
+  private preflight(env: Env, siteName: string, letter: Newsletter) {
+    for (const [path, label] of [
+      [letter.photo, "Photo"],
+      [letter.attachment, "Attachment"],
+    ] as const) {
+      if (!path?.startsWith("/uploads/")) continue;
+      const checked = checkUploadedFile(env, path);
+      if ("problem" in checked) {
+        throw new ComposeError(`${label} ${path.slice(0, 200)} ${checked.problem}`);
+      }
+    }
+    compose(env, siteName, letter, { email: "preflight@example.com", name: "" });
   }
 
   private async deliverNewsletter(db: Db, letter: Newsletter): Promise<boolean> {
@@ -557,14 +787,18 @@ export class NewsletterSender {
       db.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, letter.id)).run();
     }
     const siteName = getSettings(db).siteName;
+    this.preflight(env, siteName, letter);
     // A cursor over subscriber ids: a message that failed for a temporary
     // reason stays pending and is retried on the next pass, not in this one.
     let after = 0;
     for (;;) {
       if (this.stopping) return false;
-      const batch = db
-        .select()
+      // Each reader's status now, not at queue time: who unsubscribed, was
+      // set Inactive or was deleted since is skipped (SPEC §4).
+      const rows = db
+        .select({ delivery: newsletterDeliveries, current: subscribers.status })
         .from(newsletterDeliveries)
+        .leftJoin(subscribers, eq(subscribers.id, newsletterDeliveries.subscriberId))
         .where(
           and(
             eq(newsletterDeliveries.newsletterId, letter.id),
@@ -575,21 +809,49 @@ export class NewsletterSender {
         .orderBy(asc(newsletterDeliveries.subscriberId))
         .limit(this.batchSize)
         .all();
-      if (batch.length === 0) break;
+      if (rows.length === 0) break;
+      after = (rows.at(-1) as (typeof rows)[number]).delivery.subscriberId;
+      const gone = rows.filter((r) => r.current !== "Active").map((r) => r.delivery.subscriberId);
+      if (gone.length > 0) this.skip(db, letter.id, gone);
+      const batch = rows.filter((r) => r.current === "Active").map((r) => r.delivery);
+      if (batch.length === 0) continue;
       // `concurrency` messages in flight at once (over as many pooled SMTP
       // connections); each is recorded as soon as its answer comes back.
       let next = 0;
       const worker = async () => {
-        while (next < batch.length && !this.stopping) {
+        while (next < batch.length && !this.stopping && !this.outage) {
           const delivery = batch[next++] as DeliveryRow;
           await this.deliverOne(db, env, siteName, letter, delivery);
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
       if (this.stopping) return false;
-      after = (batch.at(-1) as DeliveryRow).subscriberId;
+      if (this.outage) return true;
     }
     return this.finishIfDone(db, letter.id);
+  }
+
+  /** Marks these pending deliveries skipped (one UPDATE) and counts them. */
+  private skip(db: Db, id: number, subscriberIds: number[]) {
+    db.transaction((tx) => {
+      const skipped = tx
+        .update(newsletterDeliveries)
+        .set({ status: "skipped", error: "No longer an Active subscriber", updatedAt: new Date() })
+        .where(
+          and(
+            eq(newsletterDeliveries.newsletterId, id),
+            eq(newsletterDeliveries.status, "pending"),
+            inArray(newsletterDeliveries.subscriberId, subscriberIds),
+          ),
+        )
+        .run().changes;
+      if (skipped) {
+        tx.update(newsletters)
+          .set({ skippedCount: sql`${newsletters.skippedCount} + ${skipped}` })
+          .where(eq(newsletters.id, id))
+          .run();
+      }
+    });
   }
 
   private async deliverOne(
@@ -600,7 +862,7 @@ export class NewsletterSender {
     delivery: DeliveryRow,
   ): Promise<void> {
     const transport = this.transport as MailTransport;
-    const message = composeMessage(env, siteName, letter, delivery);
+    const message = compose(env, siteName, letter, delivery);
     const where = and(
       eq(newsletterDeliveries.newsletterId, letter.id),
       eq(newsletterDeliveries.subscriberId, delivery.subscriberId),
@@ -613,15 +875,26 @@ export class NewsletterSender {
       );
     } catch (caught) {
       const error = caught as SendError;
+      const reason = String(error.message ?? error).slice(0, 500);
+      const kind = classifySendError(error);
+      if (kind === "outage") {
+        // Not the recipient's fault: nothing counted, the row stays pending.
+        this.outage = true;
+        db.update(newsletterDeliveries)
+          .set({ error: reason, updatedAt: new Date() })
+          .where(where)
+          .run();
+        return;
+      }
       const attempts = delivery.attempts + 1;
-      const failed = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+      const failed = kind === "refused" || attempts >= MAX_ATTEMPTS;
       db.transaction((tx) => {
         const changed = tx
           .update(newsletterDeliveries)
           .set({
             status: failed ? "failed" : "pending",
             attempts,
-            error: String(error.message ?? error).slice(0, 500),
+            error: reason,
             updatedAt: new Date(),
           })
           .where(where)
@@ -655,7 +928,11 @@ export class NewsletterSender {
     });
   }
 
-  /** Marks the newsletter sent (or failed, when nobody got it) once nothing is pending. */
+  /**
+   * Once nothing is pending: `sent` when no delivery failed, `partly sent`
+   * when some were delivered and some failed, `failed` when some failed and
+   * none was delivered.
+   */
   private finishIfDone(db: Db, id: number): boolean {
     const pending = db
       .select({ n: sql<number>`count(*)` })
@@ -667,7 +944,8 @@ export class NewsletterSender {
     if (pending) return true;
     db.update(newsletters)
       .set({
-        status: sql`case when ${newsletters.deliveredCount} > 0 then 'sent' else 'failed' end`,
+        status: sql`case when ${newsletters.failedCount} = 0 then 'sent'
+          when ${newsletters.deliveredCount} > 0 then 'partly sent' else 'failed' end`,
         sentAt: new Date(),
       })
       .where(eq(newsletters.id, id))

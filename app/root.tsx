@@ -20,17 +20,21 @@ import { useNonce } from "~/nonce";
 import { getSiteInfo } from "~/settings.server";
 import appCss from "~/styles/app.css?url";
 import { themeSessionResolver } from "~/theme.server";
-import { isCrossSiteRequest } from "~/utils/same-origin";
+import { isCrossSiteRequest, isOneClickUnsubscribe } from "~/utils/same-origin";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/root";
 
 /**
  * Every request passes here first: cross-site form posts and fetches are
- * refused (403), except JSON API calls from an origin in ALLOWED_ORIGINS (CORS).
+ * refused (403), except JSON API calls from an origin in ALLOWED_ORIGINS (CORS)
+ * and the newsletters' one-click unsubscribe POST (mail providers send it).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
-    if (isCrossSiteRequest(request, [readEnv().publicUrl, ...corsOriginsFor(request)])) {
+    if (
+      !isOneClickUnsubscribe(request) &&
+      isCrossSiteRequest(request, [readEnv().publicUrl, ...corsOriginsFor(request)])
+    ) {
       const message = "Cross-site request refused";
       // JSON callers get the API's error shape (docs/api.md), pages a plain 403.
       throw isApiPath(new URL(request.url).pathname)

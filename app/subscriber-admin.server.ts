@@ -216,21 +216,34 @@ export type AudienceFilter = (typeof AUDIENCE_FILTERS)[number];
 
 /** The list's query string; anything unreadable falls back to the unfiltered list. */
 export const subscriberFilterSchema = z.object({
-  q: z.string().trim().max(200).catch("").default(""),
+  q: z.string().trim().catch("").default(""),
   audience: z
     .preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.enum(AUDIENCE_FILTERS))
     .catch("all")
     .default("all"),
 });
-export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;
+/** The longest search used; a longer one is cut to this and the list says so. */
+export const SEARCH_MAX_LENGTH = 200;
+
+export type SubscriberFilter = z.output<typeof subscriberFilterSchema> & {
+  /** The search was longer than SEARCH_MAX_LENGTH and was cut to it. */
+  searchShortened?: boolean;
+};
 
 const cursorSchema = z.coerce.number().int().positive().optional().catch(undefined);
 
 export function readSubscriberFilter(params: URLSearchParams): SubscriberFilter {
-  return subscriberFilterSchema.parse({
+  const filter = subscriberFilterSchema.parse({
     q: params.get("q") ?? undefined,
     audience: params.get("audience") ?? undefined,
   });
+  const chars = Array.from(filter.q);
+  if (chars.length <= SEARCH_MAX_LENGTH) return filter;
+  return {
+    ...filter,
+    q: chars.slice(0, SEARCH_MAX_LENGTH).join("").trim(),
+    searchShortened: true,
+  };
 }
 
 function audienceOf(filter: AudienceFilter): Audience | null {

@@ -165,20 +165,37 @@ function checkRow(
   return { name: name.data, email: email.data, status, audience };
 }
 
-function readRecords(text: string): string[][] {
+/**
+ * A record and its row number as a spreadsheet shows it (1 = the header): an
+ * empty line is a row too, a cell over several lines is one row.
+ */
+type CsvRecord = { cells: string[]; row: number };
+
+function readRecords(text: string): CsvRecord[] {
+  let parsed: { record: string[]; raw: string }[];
   try {
-    return parse(text, {
+    parsed = parse(text, {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
+      // A stray quote inside a cell (`=HYPERLINK("x")`, `Jo "JJ" Doe`) is
+      // taken as text, so that row is checked and reported, not the whole file refused.
+      relax_quotes: true,
       trim: true,
+      raw: true,
       max_record_size: 64 * 1024,
       to: IMPORT_MAX_ROWS + 2,
-    });
+    }) as unknown as { record: string[]; raw: string }[];
   } catch (error) {
     if (error instanceof CsvError) throw badRequest(`The file is not valid CSV: ${error.message}`);
     throw error;
   }
+  let row = 0;
+  return parsed.map(({ record, raw }) => {
+    // The empty lines skipped before this record are in its raw text.
+    row += (/^(?:[ \t]*\r?\n)*/.exec(raw)?.[0].match(/\n/g) ?? []).length + 1;
+    return { cells: record, row };
+  });
 }
 
 /** Reserves `n` consecutive subscriber ids with one update. */
@@ -214,8 +231,9 @@ export function importSubscribersCsv(
   const text = typeof input === "string" ? input : input.toString("utf8");
   if (text.includes("\uFFFD")) throw badRequest("The file is not UTF-8 text");
   const records = readRecords(text);
-  const [header, ...rows] = records;
-  if (!header) throw badRequest("The file is empty");
+  const [first, ...rows] = records;
+  if (!first) throw badRequest("The file is empty");
+  const header = first.cells;
   if (rows.length > IMPORT_MAX_ROWS) {
     throw badRequest(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows`);
   }
@@ -234,9 +252,7 @@ export function importSubscribersCsv(
   const report: ImportReport = { added: [], updated: [], rejected: [] };
   const good: GoodRow[] = [];
   const firstRowOf = new Map<string, number>();
-  for (const [index, cells] of rows.entries()) {
-    // Row 1 is the header, as a spreadsheet numbers them.
-    const row = index + 2;
+  for (const { cells, row } of rows) {
     const cell = (at: number) => (at >= 0 ? unguard(cells[at] ?? "") : "");
     const email = cell(emailAt);
     const checked = checkRow(cell(nameAt), email, cell(statusAt), cell(audienceAt));

@@ -33,8 +33,21 @@ export type Audience = (typeof AUDIENCES)[number];
 export const NEWSLETTER_AUDIENCES = ["All", ...AUDIENCES] as const;
 export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
 
-export const NEWSLETTER_STATUSES = ["draft", "queued", "sending", "sent", "failed"] as const;
-export const DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
+/**
+ * A finished newsletter is `sent` when no delivery failed, `partly sent` when
+ * some were delivered and some failed, `failed` when none was delivered and
+ * some failed.
+ */
+export const NEWSLETTER_STATUSES = [
+  "draft",
+  "queued",
+  "sending",
+  "sent",
+  "partly sent",
+  "failed",
+] as const;
+/** `skipped`: the reader was no longer Active (or was deleted) when their turn came. */
+export const DELIVERY_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 
 /** The collections that have a numeric id from `counters` (SPEC §7 nextid). */
 export const COUNTED_COLLECTIONS = ["posts", "categories", "tags", "subscribers"] as const;
@@ -265,6 +278,7 @@ export const newsletters = sqliteTable(
     recipientCount: integer("recipient_count").notNull().default(0),
     deliveredCount: integer("delivered_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     queuedAt: integer("queued_at", { mode: "timestamp_ms" }),

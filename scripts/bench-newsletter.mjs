@@ -102,13 +102,13 @@ const answer = await res.json();
 if (res.status !== 200) throw new Error(`send refused: ${res.status} ${JSON.stringify(answer)}`);
 
 const read = db.prepare(
-  "select status, recipient_count, delivered_count, failed_count from newsletters order by id desc limit 1",
+  "select status, recipient_count, delivered_count, failed_count, skipped_count from newsletters order by id desc limit 1",
 );
 let row;
 const deadline = Date.now() + 15 * 60_000;
 for (;;) {
   row = read.get();
-  if (row.status === "sent" || row.status === "failed") break;
+  if (row.status !== "queued" && row.status !== "sending") break;
   if (Date.now() > deadline)
     throw new Error(`not finished after 15 minutes: ${JSON.stringify(row)}`);
   await new Promise((r) => setTimeout(r, 100));
@@ -123,7 +123,11 @@ const figures = [
   ["POST /newsletter/send answered in", `${answeredMs.toFixed(0)} ms`],
   ["messages accepted by SMTP", received.toLocaleString("en")],
   ["duplicates", String(duplicates)],
-  ["delivered / failed (recorded)", `${row.delivered_count} / ${row.failed_count}`],
+  [
+    "delivered / failed / skipped (recorded)",
+    `${row.delivered_count} / ${row.failed_count} / ${row.skipped_count}`,
+  ],
+  ["final status", row.status],
   ["total time (request to last message)", `${(totalMs / 1000).toFixed(2)} s`],
   ["messages per second", (received / (totalMs / 1000)).toFixed(0)],
   ["server RSS before the send", `${baselineRss.toFixed(0)} MB`],

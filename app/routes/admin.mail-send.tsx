@@ -3,6 +3,7 @@ import { formError, withStoredImages } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableRegion } from "~/components/admin/table-region";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { getDb } from "~/db.server";
@@ -185,7 +186,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
         {newsletters.length === 0 ? (
           <p className="empty">No newsletter has been sent yet.</p>
         ) : (
-          <div className="table-wrap">
+          <TableRegion label="Newsletters sent">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -204,6 +205,9 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                     Failed
                   </th>
                   <th scope="col" className="num">
+                    Skipped
+                  </th>
+                  <th scope="col" className="num">
                     Pending
                   </th>
                 </tr>
@@ -214,21 +218,27 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                     <td>{n.subject}</td>
                     <td>{audienceLabel(n.audience)}</td>
                     <td>
-                      <span className={`badge badge-newsletter-${n.status}`}>{n.status}</span>
+                      <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
+                        {n.status}
+                      </span>
                     </td>
                     <td>{dateTime(n.queuedAt)}</td>
                     <td>{dateTime(n.sentAt)}</td>
                     <td className="num">{n.recipientCount}</td>
                     <td className="num">{n.deliveredCount}</td>
                     <td className="num">{n.failedCount}</td>
+                    <td className="num">{n.skippedCount}</td>
                     <td className="num">
-                      {Math.max(0, n.recipientCount - n.deliveredCount - n.failedCount)}
+                      {Math.max(
+                        0,
+                        n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
+                      )}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </section>
     </>

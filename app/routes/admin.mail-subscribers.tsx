@@ -5,6 +5,7 @@ import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
+import { TableRegion } from "~/components/admin/table-region";
 import { FormError } from "~/components/admin/toasts";
 import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
 import { isDomainError } from "~/errors.server";
@@ -218,7 +219,13 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
           <Form method="get" className="admin-form filter-form" role="search">
             <label>
               Search by name or email
-              <input type="search" name="q" defaultValue={filter.q} maxLength={200} />
+              <input
+                type="search"
+                name="q"
+                defaultValue={filter.q}
+                maxLength={200}
+                aria-describedby={filter.searchShortened ? "search-shortened" : undefined}
+              />
             </label>
             <label>
               Audience
@@ -234,7 +241,12 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
               Search
             </button>
           </Form>
-          <div className="table-wrap">
+          {filter.searchShortened ? (
+            <p className="notice" id="search-shortened" role="status">
+              The search was longer than 200 characters: it was shortened to its first 200.
+            </p>
+          ) : null}
+          <TableRegion label="Subscribers">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -307,7 +319,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {subscribers.length === 0 ? (
             <p className="empty">No subscribers match this search.</p>
           ) : null}

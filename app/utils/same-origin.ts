@@ -17,3 +17,19 @@ export function isCrossSiteRequest(request: Request, allowedOrigins: readonly st
   }
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
+
+/**
+ * The newsletters' one-click unsubscribe address (`List-Unsubscribe`, RFC
+ * 8058). Mail providers POST to it from their own servers and may send their
+ * own `Origin`: it is the one path that takes a cross-site POST. It only ever
+ * unsubscribes the address it names, which anyone can do without a browser.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+/** True for a POST to exactly the one-click unsubscribe path (any query). */
+export function isOneClickUnsubscribe(request: Request) {
+  return (
+    request.method.toUpperCase() === "POST" &&
+    new URL(request.url).pathname === ONE_CLICK_UNSUBSCRIBE_PATH
+  );
+}

@@ -88,5 +88,26 @@ test("the Mail screens have no serious accessibility violations, light and dark"
       if (serious.length) problems[`${theme} ${path}`] = serious;
     }
   }
+  // On a phone the tables scroll sideways: each scrolling region must take focus and have a name.
+  const queued = await page.request.post(`${base}/admin/mail/send-newsletter`, {
+    multipart: {
+      audience: "All Subscribers",
+      subject: "A subject long enough to make the Newsletters sent table wider than a phone",
+      content: "<p>Hello</p>",
+    },
+  });
+  expect(queued.ok()).toBe(true);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of [LIST, "/admin/mail/send-newsletter"]) {
+    await page.goto(base + path);
+    const region = page.locator(".table-wrap");
+    await expect(region).toHaveCount(1);
+    const results = await new AxeBuilder({ page })
+      .withRules(["scrollable-region-focusable"])
+      .analyze();
+    if (results.violations.length) problems[`375px ${path}`] = results.violations.map((v) => v.id);
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await expect(region).toHaveAccessibleName(path === LIST ? "Subscribers" : "Newsletters sent");
+  }
   expect(problems).toEqual({});
 });

@@ -92,6 +92,10 @@ test("export the list as CSV and import it back with a report", async ({ page })
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   const csv = await page.request.get(`${base}${LIST}/export?audience=news`);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  // Once (server.js sets it for every answer), not twice.
+  expect(
+    csv.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options"),
+  ).toEqual([{ name: expect.stringMatching(/^x-content-type-options$/i), value: "nosniff" }]);
   const text = await csv.text();
   expect(text.split("\r\n")[0]).toBe("\uFEFFname,email,status,audience,subscribed");
 
@@ -140,9 +144,10 @@ test("send a newsletter: recorded with its figures, one .eml per Active News sub
     await expect(row).toContainText("sent", { timeout: 500 });
   }).toPass({ timeout: 20_000 });
   const cells = await row.getByRole("cell").allTextContents();
-  // Subject, audience, status, queued, sent, recipients, delivered, failed, pending.
+  // Subject, audience, status, queued, sent, recipients, delivered, failed, skipped, pending.
   expect(cells[1]).toBe("News");
-  expect(cells.slice(5)).toEqual([String(recipients), String(recipients), "0", "0"]);
+  expect(cells[2]).toBe("sent");
+  expect(cells.slice(5)).toEqual([String(recipients), String(recipients), "0", "0", "0"]);
 
   const outbox = join(server.dataDir, "outbox");
   const files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));

@@ -445,6 +445,7 @@ describe("POST /newsletter/send", () => {
           recipientCount: 2,
           deliveredCount: 0,
           failedCount: 0,
+          skippedCount: 0,
           createdAt: expect.any(Number),
           queuedAt: expect.any(Number),
           sentAt: null,
@@ -464,6 +465,10 @@ describe("POST /newsletter/send", () => {
       { ...email, audience: "Jazz" },
       { ...email, content: "   " },
       { ...email, photo: "ftp://x" },
+      { ...email, photo: "/uploads/%E0%A4%A" },
+      { ...email, photo: "/uploads/100%.png" },
+      { ...email, photo: "/uploads/posts" },
+      { ...email, attachment: "/uploads/%E0%A4%A" },
     ];
     for (const draft of bad) {
       const res = await call(

@@ -222,9 +222,18 @@ export function decodeQuotedPrintable(raw: string): string {
  * A real SMTP server on a free local port. Recipients whose address contains
  * "reject" are refused with 550; every accepted message is kept.
  */
-export async function startSmtpServer() {
-  const received: ReceivedMail[] = [];
+export async function startSmtpServer(
+  options: {
+    /** Listen on this port (a restart after `close`); a free one otherwise. */
+    port?: number;
+    /** Keep adding to this list (a restart). */
+    received?: ReceivedMail[];
+  } = {},
+) {
+  const received: ReceivedMail[] = options.received ?? [];
   const server = new SMTPServer({
+    // `close` drops open connections at once (an outage), instead of after 30 s.
+    closeTimeout: 1,
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
@@ -250,9 +259,10 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
+    port,
     url: `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -3,9 +3,9 @@
  * transaction) and the background sender through nodemailer against a real
  * in-process SMTP server, and the outbox when SMTP_URL is unset.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/auth.server";
@@ -13,9 +13,13 @@ import { getDb } from "~/db.server";
 import { readEnv } from "~/env.server";
 import { DomainError } from "~/errors.server";
 import {
+  absoluteContent,
+  absoluteUrl,
+  classifySendError,
   createMailTransport,
   emailText,
   listDeliveries,
+  MAX_ATTEMPTS,
   type MailTransport,
   NewsletterSender,
   queueNewsletter,
@@ -116,6 +120,56 @@ describe("queueNewsletter", () => {
     expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
   });
 
+  it("refuses a photo or attachment under /uploads/ that is malformed, missing or a folder (400, nothing written)", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "media"), { recursive: true });
+    mkdirSync(join(env.uploadsDir, "newsletters"), { recursive: true });
+    writeFileSync(join(env.uploadsDir, "newsletters", "ok.png"), PNG);
+    // A symbolic link that leads out of the uploads folder.
+    writeFileSync(join(env.dataDir, "secret.png"), PNG);
+    rmSync(join(env.uploadsDir, "newsletters", "escape.png"), { force: true });
+    symlinkSync(join(env.dataDir, "secret.png"), join(env.uploadsDir, "newsletters", "escape.png"));
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [draft({ photo: "/uploads/%E0%A4%A" }), /^Photo \/uploads\/%E0%A4%A is not a valid path$/],
+      [draft({ photo: "/uploads/100%.png" }), /^Photo .* is not a valid path$/],
+      [draft({ photo: "/uploads/media" }), /^Photo \/uploads\/media is not a file$/],
+      [draft({ photo: "/uploads/media/" }), /^Photo .* is not a file$/],
+      [draft({ photo: "/uploads/nope.png" }), /^Photo .* does not exist$/],
+      [draft({ photo: "/uploads/%2e%2e/%2e%2e/etc/passwd" }), /^Photo .* inside \/uploads\//],
+      [draft({ attachment: "/uploads/%E0%A4%A" }), /^Attachment .* is not a valid path$/],
+      [draft({ attachment: "/uploads/media" }), /^Attachment .* is not a file$/],
+      [draft({ attachment: "/uploads/newsletters/escape.png" }), /inside \/uploads\//],
+    ];
+    for (const [input, message] of bad) {
+      const error = caught(() => queueNewsletter(getDb(), admin, input));
+      expect(error.status, JSON.stringify(input)).toBe(400);
+      expect(error.message).toMatch(message);
+    }
+    expect(rowCounts()).toEqual({ newsletters: 0, deliveries: 0 });
+    const ok = queueNewsletter(
+      getDb(),
+      admin,
+      draft({ photo: "/uploads/newsletters/ok.png", attachment: "/uploads/newsletters/ok.png" }),
+    );
+    expect(ok.recipientCount).toBe(1);
+  });
+
+  it("turns line breaks in the subject into spaces", () => {
+    makeSubscriber("reader@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    const queued = queueNewsletter(
+      getDb(),
+      admin,
+      draft({ subject: "Weekly\r\nBcc: victim@example.com\rdigest\n" }),
+    );
+    expect(queued.subject).toBe("Weekly Bcc: victim@example.com digest");
+    expect(caught(() => queueNewsletter(getDb(), admin, draft({ subject: "\r\n" }))).message).toBe(
+      "subject: Subject is required",
+    );
+  });
+
   it("records one pending delivery per Active subscriber of the audience, with sanitised content", () => {
     const a = makeSubscriber("a@example.com", ["News"]);
     const b = makeSubscriber("b@example.com", ["News", "Music"]);
@@ -206,9 +260,45 @@ describe("the sender over SMTP", () => {
     expect(failed?.error).toMatch(/550|Mailbox unavailable/);
     expect(rows.filter((r) => r.status === "sent")).toHaveLength(2);
     expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
-      status: "sent",
+      status: "partly sent",
       deliveredCount: 2,
       failedCount: 1,
+    });
+  });
+
+  it("skips readers who unsubscribed, were set Inactive or were deleted after the send was queued", async () => {
+    const stays = makeSubscriber("stays@example.com", ["News"]);
+    const leaves = makeSubscriber("leaves@example.com", ["News"]);
+    const paused = makeSubscriber("paused@example.com", ["News"]);
+    const deleted = makeSubscriber("deleted@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    expect(letter.recipientCount).toBe(4);
+    const db = getDb();
+    db.update(subscribers).set({ status: "Unsubscribed" }).where(eq(subscribers.id, leaves)).run();
+    db.update(subscribers).set({ status: "Inactive" }).where(eq(subscribers.id, paused)).run();
+    db.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, deleted)).run();
+    db.delete(subscribers).where(eq(subscribers.id, deleted)).run();
+
+    const sender = new NewsletterSender(getDb, { batchSize: 2 });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["stays@example.com"]);
+    expect(
+      listDeliveries(getDb(), letter.id).map((r) => [r.subscriberId, r.status, r.attempts]),
+    ).toEqual([
+      [stays, "sent", 1],
+      [leaves, "skipped", 0],
+      [paused, "skipped", 0],
+      [deleted, "skipped", 0],
+    ]);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      recipientCount: 4,
+      deliveredCount: 1,
+      failedCount: 0,
+      skippedCount: 3,
     });
   });
 
@@ -267,28 +357,198 @@ describe("the sender over SMTP", () => {
     });
   });
 
-  it("retries a temporary failure and fails it after three attempts", async () => {
+  it("pauses through a mail server outage (stopped mid-send, restarted) and delivers everything exactly once", async () => {
+    const outage = await startSmtpServer();
+    process.env.SMTP_URL = outage.url;
+    const emails = Array.from({ length: 40 }, (_, i) => `o${i}@example.com`);
+    for (const e of emails) makeSubscriber(e, ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const logged: string[] = [];
+    const sender = new NewsletterSender(getDb, {
+      batchSize: 10,
+      retryDelayMs: 20,
+      maxRetryDelayMs: 100,
+      log: (line) => logged.push(line),
+    });
+    sender.kick();
+    // Stop the server once some messages are out, keep it down a while, start it again.
+    while (outage.received.length < 8) await new Promise((r) => setTimeout(r, 2));
+    await outage.close();
+    const downAt = outage.received.length;
+    await new Promise((r) => setTimeout(r, 400));
+    const rows = listDeliveries(getDb(), letter.id);
+    // Down: nothing failed, no attempt counted against a recipient, the rest wait.
+    expect(rows.filter((r) => r.status === "failed")).toHaveLength(0);
+    expect(rows.filter((r) => r.status === "pending").length).toBe(40 - downAt);
+    expect(rows.filter((r) => r.status === "pending").every((r) => r.attempts === 0)).toBe(true);
+    expect(logged.some((l) => /mail server unavailable/.test(l))).toBe(true);
+    const restarted = await startSmtpServer({ port: outage.port, received: outage.received });
+    try {
+      await sender.idle();
+      await sender.stop();
+    } finally {
+      await restarted.close();
+    }
+    const to = outage.received.map((m) => m.to[0]).sort();
+    expect(to).toEqual([...emails].sort());
+    expect(new Set(to).size).toBe(40);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      deliveredCount: 40,
+      failedCount: 0,
+    });
+    expect(listDeliveries(getDb(), letter.id).every((r) => r.status === "sent")).toBe(true);
+  }, 20_000);
+
+  it("counts no attempt for a connection failure and backs off with a growing, capped delay", async () => {
     makeSubscriber("a@example.com", ["News"]);
     const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
-    const broken: MailTransport = {
+    const real = createMailTransport(readEnv());
+    const calls: number[] = [];
+    const flaky: MailTransport = {
       kind: "smtp",
-      async send() {
-        throw Object.assign(new Error("Connection closed"), { code: "ECONNECTION" });
+      async send(message, name) {
+        calls.push(Date.now());
+        if (calls.length <= 8) {
+          const codes = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ESOCKET"];
+          throw Object.assign(new Error("Connection closed"), {
+            code: codes[calls.length - 1] ?? "EPROTOCOL",
+          });
+        }
+        await real.send(message, name);
       },
-      close() {},
+      close: () => real.close(),
     };
-    const sender = new NewsletterSender(getDb, { transport: broken, retryDelayMs: 1 });
+    const sender = new NewsletterSender(getDb, {
+      transport: flaky,
+      retryDelayMs: 10,
+      maxRetryDelayMs: 40,
+      log: () => {},
+    });
     sender.kick();
     await sender.idle();
     await sender.stop();
     const [row] = listDeliveries(getDb(), letter.id);
-    expect(row).toMatchObject({ status: "failed", attempts: 3, error: "Connection closed" });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, error: null });
+    expect(smtp.received).toHaveLength(1);
+    const gaps = calls.slice(1).map((t, i) => t - (calls[i] as number));
+    // 10, 20, 40, then capped at 40 (uncapped the 8th would be 1,280 ms); timers run late, never early.
+    expect(gaps).toHaveLength(8);
+    expect(gaps[0]).toBeGreaterThanOrEqual(9);
+    expect(gaps[1]).toBeGreaterThanOrEqual(19);
+    expect(Math.min(...gaps.slice(2))).toBeGreaterThanOrEqual(39);
+    expect(gaps[7]).toBeLessThan(1_000);
+  });
+
+  it("classifies send errors: 5xx to the recipient fails it, a 4xx defers it, everything else is an outage", () => {
+    const e = (values: Record<string, unknown>) => Object.assign(new Error("x"), values);
+    expect(classifySendError(e({ code: "EENVELOPE", responseCode: 550, command: "RCPT TO" }))).toBe(
+      "refused",
+    );
+    expect(classifySendError(e({ code: "EMESSAGE", responseCode: 552, command: "DATA" }))).toBe(
+      "refused",
+    );
+    expect(classifySendError(e({ code: "EENVELOPE", command: "API" }))).toBe("refused");
+    expect(classifySendError(e({ code: "EENVELOPE", responseCode: 450, command: "RCPT TO" }))).toBe(
+      "deferred",
+    );
+    for (const values of [
+      { code: "ECONNREFUSED" },
+      { code: "ECONNECTION" },
+      { code: "ETIMEDOUT" },
+      { code: "ESOCKET" },
+      { code: "EPROTOCOL", responseCode: 554, command: "CONN" },
+      { code: "EENVELOPE", responseCode: 421, command: "RCPT TO" },
+      { code: "EENVELOPE", responseCode: 451, command: "MAIL FROM" },
+      { code: "EAUTH", responseCode: 535, command: "AUTH PLAIN" },
+    ]) {
+      expect(classifySendError(e(values)), JSON.stringify(values)).toBe("outage");
+    }
+  });
+
+  it("retries a recipient's temporary refusal (4xx) on later passes and fails it after MAX_ATTEMPTS", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    makeSubscriber("b@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const real = createMailTransport(readEnv());
+    const busy: MailTransport = {
+      kind: "smtp",
+      async send(message, name) {
+        if (JSON.stringify(message.to).includes("a@example.com")) {
+          throw Object.assign(new Error("450 Mailbox busy"), {
+            code: "EENVELOPE",
+            responseCode: 450,
+            command: "RCPT TO",
+          });
+        }
+        await real.send(message, name);
+      },
+      close: () => real.close(),
+    };
+    const sender = new NewsletterSender(getDb, { transport: busy, retryDelayMs: 1, log: () => {} });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    expect(
+      listDeliveries(getDb(), letter.id).map((r) => [r.email, r.status, r.attempts, r.error]),
+    ).toEqual([
+      ["a@example.com", "failed", MAX_ATTEMPTS, "450 Mailbox busy"],
+      ["b@example.com", "sent", 1, null],
+    ]);
     expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
-      status: "failed",
-      deliveredCount: 0,
+      status: "partly sent",
+      deliveredCount: 1,
       failedCount: 1,
     });
   });
+});
+
+describe("a newsletter that cannot be composed", () => {
+  it("fails that newsletter with the reason and sends the next ones", async () => {
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "media"), { recursive: true });
+    makeSubscriber("a@example.com", ["News"]);
+    makeSubscriber("b@example.com", ["News"]);
+    const admin = toSessionUser(makeUser("Administrator"));
+    // Stored before queue-time checks existed (or the file went away since).
+    const broken = [
+      ["photo", "/uploads/%E0%A4%A", /Photo \/uploads\/%E0%A4%A is not a valid path/],
+      ["attachment", "/uploads/100%.png", /Attachment \/uploads\/100%\.png is not a valid path/],
+      ["photo", "/uploads/media", /Photo \/uploads\/media is not a file/],
+    ] as const;
+    const letters = broken.map(([field, path]) => {
+      const letter = queueNewsletter(getDb(), admin, draft({ subject: `Broken ${field}` }));
+      getDb()
+        .update(newsletters)
+        .set({ [field]: path })
+        .where(eq(newsletters.id, letter.id))
+        .run();
+      return letter;
+    });
+    const good = queueNewsletter(getDb(), admin, draft({ subject: "Fine" }));
+    const logged: string[] = [];
+    const sender = new NewsletterSender(getDb, {
+      retryDelayMs: 10,
+      log: (line) => logged.push(line),
+    });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["a@example.com", "b@example.com"]);
+    expect(smtp.received.every((m) => /^Subject: Fine/m.test(m.raw))).toBe(true);
+    for (const [i, letter] of letters.entries()) {
+      const stored = getDb().select().from(newsletters).where(eq(newsletters.id, letter.id)).get();
+      expect(stored).toMatchObject({ status: "failed", deliveredCount: 0, failedCount: 2 });
+      const rows = listDeliveries(getDb(), letter.id);
+      expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
+      expect(rows[0]?.error).toMatch(broken[i]?.[2] as RegExp);
+    }
+    expect(
+      getDb().select().from(newsletters).where(eq(newsletters.id, good.id)).get(),
+    ).toMatchObject({ status: "sent", deliveredCount: 2, failedCount: 0 });
+    expect(logged).toHaveLength(3);
+  }, 15_000);
 });
 
 describe("the sender without SMTP_URL", () => {
@@ -323,6 +583,62 @@ describe("the sender without SMTP_URL", () => {
     expect(raw).toMatch(/Content-ID: <featured-image@inkwell>/);
     expect(raw).toContain('src="cid:featured-image@inkwell"');
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("links and images in the content", () => {
+  it("reach every message as absolute addresses against PUBLIC_URL, in the HTML and the text part", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      draft({
+        content:
+          '<p>See <a href="/explore">the explore page</a>, <a href="/post/a?x=1&amp;y=2">a post</a>, ' +
+          '<a href="https://example.com/x">elsewhere</a> and <a href="mailto:desk@example.com">write</a>.</p>' +
+          '<p><img src="/uploads/newsletters/chart.png" alt="Chart"></p>',
+      }),
+    );
+    const sender = new NewsletterSender(getDb);
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    expect(smtp.received).toHaveLength(1);
+    const raw = decodeQuotedPrintable(smtp.received[0]?.raw ?? "");
+    const html = raw.slice(raw.indexOf("Content-Type: text/html"));
+    const text = raw.slice(
+      raw.indexOf("Content-Type: text/plain"),
+      raw.indexOf("Content-Type: text/html"),
+    );
+    expect(html).toContain('<a href="http://127.0.0.1:3500/explore"');
+    expect(html).toContain('<a href="http://127.0.0.1:3500/post/a?x=1&amp;y=2"');
+    expect(html).toContain('<a href="https://example.com/x"');
+    expect(html).toContain('<a href="mailto:desk@example.com"');
+    expect(html).toContain(
+      '<img src="http://127.0.0.1:3500/uploads/newsletters/chart.png" alt="Chart"',
+    );
+    expect(html).not.toMatch(/(href|src)="\//);
+    expect(text).toContain("the explore page (http://127.0.0.1:3500/explore)");
+    expect(text).toContain("a post (http://127.0.0.1:3500/post/a?x=1&y=2)");
+    expect(text).not.toMatch(/\(\//);
+  });
+
+  it("absoluteContent rewrites only a[href] and img[src] and keeps everything else", () => {
+    const base = "https://news.example";
+    expect(
+      absoluteContent(
+        '<p style="text-align: center;" dir="rtl"><a href="page" title="T" rel="noopener">x</a> ' +
+          '<a href="#top">top</a> <a href="//cdn.example/y">cdn</a> Tom &amp; Jerry &lt;b&gt;</p>' +
+          '<img src="data:image/png;base64,AAAA" alt="">',
+        base,
+      ),
+    ).toBe(
+      '<p style="text-align: center;" dir="rtl"><a href="https://news.example/page" title="T" rel="noopener">x</a> ' +
+        '<a href="#top">top</a> <a href="https://cdn.example/y">cdn</a> Tom &amp; Jerry &lt;b&gt;</p>' +
+        '<img src="data:image/png;base64,AAAA" alt="" />',
+    );
+    expect(absoluteUrl(base, "/uploads/a.png")).toBe("https://news.example/uploads/a.png");
+    expect(absoluteUrl(base, "HTTPS://x.test/")).toBe("HTTPS://x.test/");
   });
 });
 

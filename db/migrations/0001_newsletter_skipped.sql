@@ -1,0 +1,1 @@
+ALTER TABLE `newsletters` ADD `skipped_count` integer DEFAULT 0 NOT NULL;
