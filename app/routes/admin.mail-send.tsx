@@ -3,7 +3,7 @@ import { formError, withStoredImages } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { getDb } from "~/db.server";
@@ -186,7 +186,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
         {newsletters.length === 0 ? (
           <p className="empty">No newsletter has been sent yet.</p>
         ) : (
-          <TableRegion label="Newsletters sent">
+          <TableWrap label="Newsletters sent">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -238,7 +238,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </TableRegion>
+          </TableWrap>
         )}
       </section>
     </>

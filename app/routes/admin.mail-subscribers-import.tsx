@@ -4,7 +4,7 @@ import { formError } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { badRequest } from "~/errors.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importSubscribersCsv } from "~/subscriber-csv.server";
@@ -69,7 +69,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
             rejected.
           </p>
           {report.rejected.length ? (
-            <TableRegion label="Rejected rows">
+            <TableWrap label="Rejected rows">
               <table className="admin-table">
                 <caption>Rejected rows</caption>
                 <thead>
@@ -89,7 +89,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
                   ))}
                 </tbody>
               </table>
-            </TableRegion>
+            </TableWrap>
           ) : null}
           {(
             [

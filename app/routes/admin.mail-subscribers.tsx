@@ -5,7 +5,7 @@ import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
 import { isDomainError } from "~/errors.server";
@@ -246,7 +246,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
               The search was longer than 200 characters: it was shortened to its first 200.
             </p>
           ) : null}
-          <TableRegion label="Subscribers">
+          <TableWrap label="Subscribers">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -319,7 +319,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </TableRegion>
+          </TableWrap>
           {subscribers.length === 0 ? (
             <p className="empty">No subscribers match this search.</p>
           ) : null}
