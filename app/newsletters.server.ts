@@ -552,6 +552,9 @@ export type SenderOptions = {
 
 type SendError = Error & { responseCode?: number; code?: string; command?: string };
 
+/** A local file gone or unreadable: the attachment deleted, or replaced by a folder, mid-send. */
+const LOCAL_FILE_ERRORS = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EACCES", "EPERM"]);
+
 /**
  * What a failed send means:
  * - `refused`: the server refused this recipient or message for good (5xx to
@@ -562,10 +565,13 @@ type SendError = Error & { responseCode?: number; code?: string; command?: strin
  * - `outage`: anything else: no connection, a dropped or timed-out
  *   connection, a refused greeting, MAIL FROM or login, a 421 → not the
  *   recipient's fault: nothing is counted and the sender pauses.
+ * A local file that has gone (the attachment) is `refused` too.
  */
 export function classifySendError(error: SendError): "refused" | "deferred" | "outage" {
   // nodemailer refused the message itself (an invalid address…): sending it again cannot help.
   if (error.command === "API") return "refused";
+  // A local file gone or unreadable (the attachment deleted mid-send): no pause brings it back.
+  if (error.code && LOCAL_FILE_ERRORS.has(error.code)) return "refused";
   const code = error.responseCode;
   const recipientLevel = /^(RCPT TO|DATA)$/i.test(error.command ?? "");
   if (typeof code !== "number" || !recipientLevel || code === 421) return "outage";

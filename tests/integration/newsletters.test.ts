@@ -449,6 +449,9 @@ describe("the sender over SMTP", () => {
       "refused",
     );
     expect(classifySendError(e({ code: "EENVELOPE", command: "API" }))).toBe("refused");
+    // The attachment deleted or replaced by a folder mid-send: no pause would bring it back.
+    expect(classifySendError(e({ code: "ENOENT" }))).toBe("refused");
+    expect(classifySendError(e({ code: "EISDIR" }))).toBe("refused");
     expect(classifySendError(e({ code: "EENVELOPE", responseCode: 450, command: "RCPT TO" }))).toBe(
       "deferred",
     );
