@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { formError, withStoredImages } from "~/admin-forms.server";
+import { formError } from "~/admin-forms.server";
 import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
@@ -7,23 +7,12 @@ import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { getDb } from "~/db.server";
-import { DomainError, isDomainError } from "~/errors.server";
+import { isDomainError } from "~/errors.server";
 import { redirectWithFlash } from "~/flash.server";
-import {
-  ATTACHMENT_TYPES,
-  kickNewsletterSender,
-  listNewsletters,
-  MAX_ATTACHMENT_BYTES,
-  queueNewsletter,
-} from "~/newsletters.server";
+import { queueNewsletterFromForm, readNewsletterForm } from "~/newsletter-form.server";
+import { listNewsletters, MAX_ATTACHMENT_BYTES } from "~/newsletters.server";
 import { getSettings } from "~/settings.server";
-import {
-  formatBytes,
-  isImageType,
-  maxImageBytes,
-  receiveMultipart,
-  tooLarge,
-} from "~/uploads.server";
+import { formatBytes, maxImageBytes } from "~/uploads.server";
 import type { Route } from "./+types/admin.mail-send";
 
 const PATH = "/admin/mail/send-newsletter";
@@ -45,50 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireCapability(request, "manageMail");
-  const imageLimit = maxImageBytes(getSettings(getDb()).maxImageSize);
   let values: Record<string, string> = {};
   let recipients = 0;
   try {
-    const form = await receiveMultipart(request, {
-      maxFileBytes: Math.max(imageLimit, MAX_ATTACHMENT_BYTES),
-      accept: {
-        test: (mime) => Boolean(mime && mime in ATTACHMENT_TYPES),
-        message: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be sent.",
-      },
-      fileFields: ["photo", "attachment"],
-      maxFiles: 2,
-      maxFieldBytes: 1024 * 1024,
-    });
+    const form = await readNewsletterForm(request);
     values = form.fields;
-    const photo = form.files.find((f) => f.fieldName === "photo");
-    const attachment = form.files.find((f) => f.fieldName === "attachment");
-    try {
-      if (photo && !isImageType(photo.mimeType)) {
-        throw new DomainError(415, "The featured image must be an image (PNG, JPEG, GIF or WebP)");
-      }
-      if (photo && photo.size > imageLimit) throw tooLarge(imageLimit);
-      if (attachment && attachment.size > MAX_ATTACHMENT_BYTES) {
-        throw tooLarge(MAX_ATTACHMENT_BYTES);
-      }
-    } catch (error) {
-      await form.discard();
-      throw error;
-    }
-    const letter = await withStoredImages(
-      { fields: form.fields, files: form.files, discard: form.discard },
-      ["photo", "attachment"],
-      { collection: "newsletters", actor },
-      (urls) =>
-        queueNewsletter(getDb(), actor, {
-          subject: form.fields.subject,
-          audience: form.fields.audience,
-          content: form.fields.content,
-          photo: urls.photo ?? null,
-          attachment: urls.attachment ?? null,
-        }),
-    );
-    recipients = letter.recipientCount;
-    kickNewsletterSender();
+    recipients = (await queueNewsletterFromForm(actor, form)).recipientCount;
   } catch (error) {
     const kept = {
       subject: values.subject ?? "",

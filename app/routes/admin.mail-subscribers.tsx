@@ -14,6 +14,8 @@ import { readFormBody } from "~/form-body.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   ADMIN_DEFAULT_AUDIENCE,
+  AUDIENCE_FILTERS,
+  type AudienceFilter,
   addSubscriber,
   deleteSubscriber,
   getSubscriber,
@@ -31,9 +33,7 @@ const MESSAGES = {
   statusChanged: "Status updated successfully",
   confirm: "Are you sure you want to delete this subscriber?",
 } as const;
-/** The server's AUDIENCE_FILTERS (kept here: a .server module stays out of the browser). */
-const AUDIENCE_FILTERS = ["all", "news", "music", "promotions"] as const;
-const FILTER_LABELS: Record<(typeof AUDIENCE_FILTERS)[number], string> = {
+const FILTER_LABELS: Record<AudienceFilter, string> = {
   all: "All audiences",
   news: "News",
   music: "Music",
@@ -48,7 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = listSubscribersForAdmin(user, params);
   const confirmUid = params.get("confirm");
   const confirm = confirmUid ? getSubscriber(user, confirmUid) : null;
-  return { ...page, confirm, defaultAudience: [...ADMIN_DEFAULT_AUDIENCE] };
+  return {
+    ...page,
+    confirm,
+    defaultAudience: [...ADMIN_DEFAULT_AUDIENCE],
+    audienceFilters: [...AUDIENCE_FILTERS],
+  };
 }
 
 /** The list's own query keys, so a redirect keeps the filter and page (never `confirm`). */
@@ -71,7 +76,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return formError(error);
   }
-  const intent = body.get("intent");
+  const intent = body.get("intent") ?? "add";
+  if (intent !== "add" && intent !== "delete" && intent !== "status") {
+    return data({ error: "Error performing request", values: {}, intent: null }, { status: 400 });
+  }
   const back = `${PATH}${listQuery(body.get("back"))}`;
   const uid = String(body.get("uid") ?? "");
   if (intent === "delete") {
@@ -169,7 +177,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function SubscribersList({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, next, prev, filter, confirm, defaultAudience } = loaderData;
+  const { subscribers, total, next, prev, filter, confirm, defaultAudience, audienceFilters } =
+    loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
@@ -230,7 +239,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
             <label>
               Audience
               <select name="audience" defaultValue={filter.audience}>
-                {AUDIENCE_FILTERS.map((a) => (
+                {audienceFilters.map((a) => (
                   <option key={a} value={a}>
                     {FILTER_LABELS[a]}
                   </option>

@@ -322,6 +322,25 @@ describe("Subscribers List", () => {
     );
   });
 
+  it("refuses an unknown action with 400 and writes nothing", async () => {
+    const before = tableCounts();
+    const res = await run(
+      listAction,
+      post(
+        LIST,
+        fields([
+          ["intent", "purge"],
+          ["name", "Sneaky"],
+          ["email", "sneaky@example.com"],
+          ["audience", "News"],
+        ]),
+      ),
+    );
+    expect(statusOf(res)).toBe(400);
+    expect(dataOf<{ error: string }>(res).error).toBe("Error performing request");
+    expect(tableCounts()).toEqual(before);
+  });
+
   it("lets staff set Active or Inactive, but never re-subscribes someone who unsubscribed", async () => {
     makeSubscriber("a@example.com", ["News"]);
     makeSubscriber("u@example.com", ["News"], "Unsubscribed");
