@@ -14,6 +14,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { deleteMedia, findMedia, listMedia, MEDIA_COLLECTIONS, parsePage } from "~/media.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { can } from "~/utils/permissions";
+import { safeRedirectPath } from "~/utils/redirect";
 import { titleCase } from "~/utils/slug";
 import type { Route } from "./+types/admin.media-library";
 
@@ -46,8 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   let back = PATH;
   try {
     const body = await readFormBody(request);
-    const returnTo = body.get("returnTo");
-    if (typeof returnTo === "string" && returnTo.startsWith(`${PATH}?`)) back = returnTo;
+    // Back to the page and filter the delete came from; never elsewhere, never a broken header.
+    const returnTo = safeRedirectPath(body.get("returnTo"), PATH);
+    if (returnTo.startsWith(`${PATH}?`)) back = returnTo;
     await deleteMedia(user, String(body.get("uid") ?? ""));
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -566,5 +566,24 @@ describe("Media Library", () => {
       post(PATH, "admin", fields({ uid: "nope", returnTo: "//evil.example" })),
     );
     expect(offSite.status).toBe(404);
+
+    // A returnTo that would break the Location header goes back to the library instead.
+    const second = await uploadMedia(
+      newsroom.staff.admin,
+      new Request(`${BASE}/admin/media/add`, {
+        method: "POST",
+        body: multipart([{ name: "file", filename: "second.png", body: PNG }]),
+      }),
+    );
+    const broken = await settle(
+      libraryAction,
+      post(
+        PATH,
+        "admin",
+        fields({ uid: second.uid, returnTo: `${PATH}?page=2\r\nSet-Cookie: x=1` }),
+      ),
+    );
+    expect(broken.status).toBe(303);
+    expect(broken.location).toBe(PATH);
   });
 });
