@@ -3,11 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { bootstrap } from "~/bootstrap.server";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
+import { bootstrap } from "~/platform/bootstrap.server";
 
 // server.js reaches these through `build.entry.module`.
-export { bootstrap, shutdown } from "~/bootstrap.server";
+export { bootstrap, shutdown } from "~/platform/bootstrap.server";
 export { clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the

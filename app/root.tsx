@@ -10,18 +10,18 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
-import { corsOriginsFor, isApiPath, jsonError } from "~/api.server";
 import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
-import { getDb } from "~/db.server";
-import { readEnv } from "~/env.server";
-import { readFlash } from "~/flash.server";
+import { getSiteInfo } from "~/domain/site/settings.server";
 import { useNonce } from "~/nonce";
-import { getSiteInfo } from "~/settings.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import appCss from "~/styles/app.css?url";
-import { themeSessionResolver } from "~/theme.server";
 import { isCrossSiteRequest, isOneClickUnsubscribe } from "~/utils/same-origin";
 import { seoMeta } from "~/utils/seo";
+import { corsOriginsFor, isApiPath, jsonError } from "~/web/api.server";
+import { readFlash } from "~/web/flash.server";
+import { themeSessionResolver } from "~/web/theme.server";
 import type { Route } from "./+types/root";
 
 /**

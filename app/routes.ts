@@ -39,7 +39,7 @@ export default [
   route("user/update/password", "routes/api.user-update-password.ts"),
   route("newsletter/send", "routes/api.newsletter-send.ts"),
 
-  // Generic data calls (SPEC §7): app/crud.server.ts.
+  // Generic data calls (SPEC §7): app/web/crud.server.ts.
   route("crud/get/docs", "routes/api.crud-get-docs.ts"),
   route("crud/add/doc", "routes/api.crud-add-doc.ts"),
   route("crud/update/doc", "routes/api.crud-update-doc.ts"),

@@ -15,12 +15,12 @@ import {
   tags,
   users,
 } from "#db/schema";
-import { ensureCounters, nextId } from "~/counters.server";
-import type { Db } from "~/db.server";
-import type { Env } from "~/env.server";
-import { ensureSettings } from "~/settings.server";
+import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { ensureSettings } from "~/domain/site/settings.server";
+import { ensureCounters, nextId } from "~/platform/counters.server";
+import type { Db } from "~/platform/db.server";
+import type { Env } from "~/platform/env.server";
 import { generatePassword } from "~/utils/password";
-import { generateApiKey, hashPassword } from "~/utils/password.server";
 import { apiKey, postPath, slugify } from "~/utils/slug";
 import { demoCategories, demoPosts, demoSubscribers, demoTags, demoUsers } from "./seed-data";
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RouterContextProvider } from "react-router";
-import { closeDb, getDb } from "~/db.server";
+import { closeDb, getDb } from "~/platform/db.server";
 
 /** Points the process at another empty data folder (migrations applied) and returns it. */
 export function useFreshDataDir(prefix = "inkwell-test-"): string {

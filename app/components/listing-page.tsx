@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostList } from "~/components/post-card";
-import type { PostListItem } from "~/posts.server";
+import type { PostListItem } from "~/domain/posts/reading.server";
 import { LIST_PAGE_SIZE } from "~/utils/paging";
 
 type ListData = { posts: PostListItem[]; limit: number; total: number };

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Byline } from "~/components/byline";
-import type { PostListItem } from "~/posts.server";
+import type { PostListItem } from "~/domain/posts/reading.server";
 import { truncateSummary } from "~/utils/text";
 
 /** A list card (SPEC §2): thumbnail, category, title, summary, author, relative time, Read More. */

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { FlashScope } from "~/flash.server";
 import type { loader as rootLoader } from "~/root";
+import type { FlashScope } from "~/web/flash.server";
 
 /** The no-JavaScript flash message for one public form (read by the root loader). */
 export function useFlash(scope: FlashScope) {

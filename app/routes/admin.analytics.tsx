@@ -1,8 +1,8 @@
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
-import { getAnalyticsData } from "~/dashboard.server";
+import { getAnalyticsData } from "~/domain/site/dashboard.server";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.analytics";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

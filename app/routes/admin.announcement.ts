@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/auth.server";
 import { announcementCookieName } from "~/components/admin/announcement";
-import { isDomainError } from "~/errors.server";
-import { readFormBody } from "~/form-body.server";
+import { isDomainError } from "~/domain/errors.server";
 import { safeRedirectPath } from "~/utils/redirect";
+import { requireUser } from "~/web/auth.server";
+import { readFormBody } from "~/web/form-body.server";
 import type { Route } from "./+types/admin.announcement";
 
 const DismissSchema = z.object({

@@ -1,8 +1,8 @@
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
 import { TableWrap } from "~/components/admin/table-wrap";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.comments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
 import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
-import { getDashboardData } from "~/dashboard.server";
+import { getDashboardData } from "~/domain/site/dashboard.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

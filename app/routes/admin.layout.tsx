@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
 import { announcementCookieName } from "~/components/admin/announcement";
 import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
 import adminCss from "~/styles/admin.css?url";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { authenticateLoginForm, getOptionalUser, startSession } from "~/auth.server";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/errors.server";
+import { isDomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
 import adminCss from "~/styles/admin.css?url";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { authenticateLoginForm, getOptionalUser, startSession } from "~/web/auth.server";
 import type { Route } from "./+types/admin.login";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];

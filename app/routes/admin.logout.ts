@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSession } from "~/auth.server";
+import { endSession } from "~/web/auth.server";
 import type { Route } from "./+types/admin.logout";
 
 /** Logout (profile and settings): ends the session, then the login screen (SPEC §4). */

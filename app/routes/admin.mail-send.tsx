@@ -1,18 +1,18 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { formError } from "~/admin-forms.server";
-import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
-import { getDb } from "~/db.server";
-import { isDomainError } from "~/errors.server";
-import { redirectWithFlash } from "~/flash.server";
-import { queueNewsletterFromForm, readNewsletterForm } from "~/newsletter-form.server";
-import { listNewsletters, MAX_ATTACHMENT_BYTES } from "~/newsletters.server";
-import { getSettings } from "~/settings.server";
-import { formatBytes, maxImageBytes } from "~/uploads.server";
+import { isDomainError } from "~/domain/errors.server";
+import { listNewsletters, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/newsletters.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { getDb } from "~/platform/db.server";
+import { formError } from "~/web/admin-forms.server";
+import { requireCapability } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
+import { formatBytes, maxImageBytes } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.mail-send";
 
 const PATH = "/admin/mail/send-newsletter";

@@ -2,8 +2,9 @@
  * `GET /admin/mail/subscribers-list/export?q=&audience=`: the Subscribers
  * List, filtered as on screen, as a CSV download streamed in batches.
  */
-import { requireCapability } from "~/auth.server";
-import { exportFileName, exportSubscribersCsv } from "~/subscriber-csv.server";
+
+import { exportFileName, exportSubscribersCsv } from "~/domain/subscribers/csv.server";
+import { requireCapability } from "~/web/auth.server";
 import type { Route } from "./+types/admin.mail-subscribers-export";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { formError } from "~/admin-forms.server";
-import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import { badRequest } from "~/errors.server";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importSubscribersCsv } from "~/subscriber-csv.server";
-import { receiveMultipart } from "~/uploads.server";
+import { badRequest } from "~/domain/errors.server";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importSubscribersCsv,
+} from "~/domain/subscribers/csv.server";
+import { formError } from "~/web/admin-forms.server";
+import { requireCapability } from "~/web/auth.server";
+import { receiveMultipart } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.mail-subscribers-import";
 
 const PATH = "/admin/mail/subscribers-list";

@@ -1,17 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { formError } from "~/admin-forms.server";
-import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
-import { isDomainError } from "~/errors.server";
-import { redirectWithFlash } from "~/flash.server";
-import { readFormBody } from "~/form-body.server";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { isDomainError } from "~/domain/errors.server";
 import {
   ADMIN_DEFAULT_AUDIENCE,
   AUDIENCE_FILTERS,
@@ -22,7 +17,12 @@ import {
   listSubscribersForAdmin,
   type SubscriberDocument,
   setSubscriberStatus,
-} from "~/subscriber-admin.server";
+} from "~/domain/subscribers/staff.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { formError } from "~/web/admin-forms.server";
+import { requireCapability } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readFormBody } from "~/web/form-body.server";
 import type { Route } from "./+types/admin.mail-subscribers";
 
 const PATH = "/admin/mail/subscribers-list";

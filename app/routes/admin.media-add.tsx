@@ -1,12 +1,12 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/errors.server";
-import { redirectWithFlash } from "~/flash.server";
-import { uploadMedia } from "~/media.server";
-import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/uploads.server";
+import { isDomainError } from "~/domain/errors.server";
+import { uploadMedia } from "~/domain/media/media.server";
+import { requireCapability } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.media-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

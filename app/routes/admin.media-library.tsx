@@ -1,21 +1,27 @@
 import toast from "react-hot-toast";
 import { data, Link, useActionData } from "react-router";
-import { requireCapability } from "~/auth.server";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import { readEnv } from "~/env.server";
-import { isDomainError } from "~/errors.server";
-import { redirectWithFlash } from "~/flash.server";
-import { readFormBody } from "~/form-body.server";
+import { can } from "~/domain/access/capabilities";
+import { isDomainError } from "~/domain/errors.server";
+import {
+  deleteMedia,
+  findMedia,
+  listMedia,
+  MEDIA_COLLECTIONS,
+  parsePage,
+} from "~/domain/media/media.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { deleteMedia, findMedia, listMedia, MEDIA_COLLECTIONS, parsePage } from "~/media.server";
+import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
-import { can } from "~/utils/permissions";
 import { safeRedirectPath } from "~/utils/redirect";
 import { titleCase } from "~/utils/slug";
+import { requireCapability } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readFormBody } from "~/web/form-body.server";
 import type { Route } from "./+types/admin.media-library";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
 import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
 import adminCss from "~/styles/admin.css?url";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.not-found";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];

@@ -1,7 +1,7 @@
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleScreen } from "~/components/admin/sample-screen";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.pages-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

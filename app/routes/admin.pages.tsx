@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
 import { TableWrap } from "~/components/admin/table-wrap";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

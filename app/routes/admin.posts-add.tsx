@@ -1,9 +1,9 @@
 import { useActionData } from "react-router";
-import { requireCapability } from "~/auth.server";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
-import { postFormAction, postFormChoices } from "~/post-form.server";
+import { requireCapability } from "~/web/auth.server";
+import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

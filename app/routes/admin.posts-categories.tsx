@@ -1,6 +1,6 @@
 import { adminMeta } from "~/components/admin/meta";
 import { TaxonomyScreen } from "~/components/admin/taxonomy-screen";
-import { taxonomyAction, taxonomyLoader } from "~/taxonomy-screen.server";
+import { taxonomyAction, taxonomyLoader } from "~/web/screens/taxonomy-screen.server";
 import type { Route } from "./+types/admin.posts-categories";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,12 @@
 import { data, useActionData } from "react-router";
-import { requireCapability } from "~/auth.server";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
-import { isDomainError } from "~/errors.server";
-import { postFormAction, postFormChoices } from "~/post-form.server";
-import { getEditablePost } from "~/publishing.server";
-import { can } from "~/utils/permissions";
+import { can } from "~/domain/access/capabilities";
+import { isDomainError } from "~/domain/errors.server";
+import { getEditablePost } from "~/domain/posts/publishing.server";
+import { requireCapability } from "~/web/auth.server";
+import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-edit";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>

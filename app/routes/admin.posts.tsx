@@ -1,15 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
-import { requireAdminScreen, requireCapability } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/errors.server";
-import { redirectWithFlash } from "~/flash.server";
-import { readFormBody } from "~/form-body.server";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { can } from "~/domain/access/capabilities";
+import { isDomainError } from "~/domain/errors.server";
 import {
   type AdminPostList,
   deletePost,
@@ -17,10 +14,13 @@ import {
   listPostsForAdmin,
   trashPost,
   trashPosts,
-} from "~/publishing.server";
+} from "~/domain/posts/publishing.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
-import { can } from "~/utils/permissions";
 import { safeRedirectPath } from "~/utils/redirect";
+import { requireAdminScreen, requireCapability } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readFormBody } from "~/web/form-body.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,14 +1,19 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { formError, readAdminForm, withStoredImages } from "~/admin-forms.server";
-import { requireAdminScreen } from "~/auth.server";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
-import { redirectWithFlash } from "~/flash.server";
-import { changePassword, getUserProfile, MIN_PASSWORD_LENGTH, updateProfile } from "~/users.server";
+import {
+  changePassword,
+  getUserProfile,
+  MIN_PASSWORD_LENGTH,
+  updateProfile,
+} from "~/domain/users/users.server";
+import { formError, readAdminForm, withStoredImages } from "~/web/admin-forms.server";
+import { requireAdminScreen } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/admin.profile";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,21 +1,21 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { Form, useActionData, useNavigation } from "react-router";
-import { formError, readAdminForm, uploadName, withStoredImages } from "~/admin-forms.server";
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
 import {
   getSettings,
   type SettingsFlag,
   settingsFromForm,
   updateSettings,
-} from "~/settings.server";
-import { listCategories } from "~/taxonomy.server";
+} from "~/domain/site/settings.server";
+import { listCategories } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
+import { formError, readAdminForm, uploadName, withStoredImages } from "~/web/admin-forms.server";
+import { requireAdminScreen } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

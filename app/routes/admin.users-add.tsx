@@ -1,12 +1,12 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { formError, readAdminForm, withStoredImages } from "~/admin-forms.server";
-import { requireAdminScreen } from "~/auth.server";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormError } from "~/components/admin/toasts";
-import { redirectWithFlash } from "~/flash.server";
-import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/users.server";
+import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/domain/users/users.server";
+import { formError, readAdminForm, withStoredImages } from "~/web/admin-forms.server";
+import { requireAdminScreen } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/admin.users-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { requireAdminScreen } from "~/auth.server";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
-import { isDomainError } from "~/errors.server";
-import { listUsers, ROLE_NAMES } from "~/users.server";
+import { isDomainError } from "~/domain/errors.server";
+import { listUsers, ROLE_NAMES } from "~/domain/users/users.server";
+import { requireAdminScreen } from "~/web/auth.server";
 import type { Route } from "./+types/admin.users";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

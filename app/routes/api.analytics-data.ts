@@ -2,9 +2,10 @@
  * `GET /get/analytics-data` (SPEC §7) → analytics data (SPEC §3).
  * Administrator only; the apiKey as `?key=`, or the session cookie.
  */
-import { apiHandler } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { getAnalyticsData } from "~/dashboard.server";
+
+import { getAnalyticsData } from "~/domain/site/dashboard.server";
+import { apiHandler } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.analytics-data";
 
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {

@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { addDoc } from "~/crud.server";
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { addDoc } from "~/web/crud.server";
 import type { Route } from "./+types/api.crud-add-doc";
 
 /** POST /crud/add/doc {collection, data, key} → {type, message, data: document}. */

@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { deleteDoc } from "~/crud.server";
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { deleteDoc } from "~/web/crud.server";
 import type { Route } from "./+types/api.crud-delete-doc";
 
 /** POST /crud/delete/doc {collection, uid, key} → {type, message, data: {uid}}. */

@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { getDocs } from "~/crud.server";
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { getDocs } from "~/web/crud.server";
 import type { Route } from "./+types/api.crud-get-docs";
 
 /** POST /crud/get/docs {collection, key, query, limit?, offset?} → {type, data: [documents]}. */

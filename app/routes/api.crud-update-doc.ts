@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { updateDoc } from "~/crud.server";
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { updateDoc } from "~/web/crud.server";
 import type { Route } from "./+types/api.crud-update-doc";
 
 /** POST /crud/update/doc {collection, uid, data, key} → {type, message, data: document}. */

@@ -2,9 +2,10 @@
  * `GET /get/dashboard-data` (SPEC §7) → dashboard data (SPEC §3).
  * Administrator only; the apiKey as `?key=`, or the session cookie.
  */
-import { apiHandler } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { getDashboardData } from "~/dashboard.server";
+
+import { getDashboardData } from "~/domain/site/dashboard.server";
+import { apiHandler } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.dashboard-data";
 
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {

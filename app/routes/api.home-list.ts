@@ -4,10 +4,11 @@
  * `/get/newsletters`, `/get/crypto-updates` → a list of post items.
  * `?limit=` (1–50, default 10).
  */
-import { apiHandler } from "~/api.server";
-import { getDb } from "~/db.server";
-import { notFound } from "~/errors.server";
-import { homeList, isHomeList, readPaging } from "~/public-api.server";
+
+import { notFound } from "~/domain/errors.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler } from "~/web/api.server";
+import { homeList, isHomeList, readPaging } from "~/web/public-api.server";
 
 export const loader = apiHandler(({ request }: { request: Request }) => {
   const list = new URL(request.url).pathname.split("/")[2] ?? "";

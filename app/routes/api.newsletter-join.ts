@@ -1,7 +1,8 @@
 /** `POST /newsletter/join` (SPEC §7) body `{email, name, audience}` → `{type, message}`. */
-import { apiHandler, postOnlyLoader, readAnyBody } from "~/api.server";
-import { getDb } from "~/db.server";
-import { joinNewsletter } from "~/subscribers.server";
+
+import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, postOnlyLoader, readAnyBody } from "~/web/api.server";
 import type { Route } from "./+types/api.newsletter-join";
 
 export const loader = postOnlyLoader;

@@ -4,10 +4,10 @@
  * Editors; queues the send and answers at once, the background sender delivers.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { getDb } from "~/db.server";
-import { kickNewsletterSender, queueNewsletter } from "~/newsletters.server";
+import { kickNewsletterSender, queueNewsletter } from "~/domain/newsletters/newsletters.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.newsletter-send";
 
 const SendBody = z.object({

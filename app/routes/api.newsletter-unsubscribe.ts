@@ -7,9 +7,9 @@
  * and a GET (a person opening the link) is sent to the `/unsubscribe` page.
  */
 import { redirect } from "react-router";
-import { apiHandler, readAnyBody } from "~/api.server";
-import { getDb } from "~/db.server";
-import { unsubscribe } from "~/subscribers.server";
+import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, readAnyBody } from "~/web/api.server";
 import type { Route } from "./+types/api.newsletter-unsubscribe";
 
 export const loader = apiHandler(({ request }: Route.LoaderArgs) => {

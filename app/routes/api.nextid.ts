@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader, readJsonObject } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { reserveNextId } from "~/crud.server";
+import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { reserveNextId } from "~/web/crud.server";
 import type { Route } from "./+types/api.nextid";
 
 /** POST /get/nextid {collection, apiKey} → {type, collection, id}. `key` is accepted too. */

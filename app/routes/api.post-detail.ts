@@ -2,9 +2,10 @@
  * `GET /get/post/{id}/{category_key}/{url}` (SPEC §7) → the published post
  * with readAlso{url, title}, tag names and avgTime "Xm Ys"; 404 otherwise.
  */
-import { apiHandler } from "~/api.server";
-import { getDb } from "~/db.server";
-import { publishedPostDetail } from "~/public-api.server";
+
+import { getDb } from "~/platform/db.server";
+import { apiHandler } from "~/web/api.server";
+import { publishedPostDetail } from "~/web/public-api.server";
 import type { Route } from "./+types/api.post-detail";
 
 export const loader = apiHandler(({ params }: Route.LoaderArgs) =>

@@ -10,9 +10,9 @@
  * author (the caller), so those fields of the body are ignored.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { actionForStatus, savePost } from "~/publishing.server";
+import { actionForStatus, savePost } from "~/domain/posts/publishing.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.posts-add";
 
 const Body = z.looseObject({

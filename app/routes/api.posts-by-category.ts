@@ -3,9 +3,10 @@
  * category's published posts, newest first. `?limit=` (1–50, default 10) and
  * `?offset=`; the total is in `X-Total-Count`.
  */
-import { apiHandler } from "~/api.server";
-import { getDb } from "~/db.server";
-import { postsByCategoryKey, readPaging } from "~/public-api.server";
+
+import { getDb } from "~/platform/db.server";
+import { apiHandler } from "~/web/api.server";
+import { postsByCategoryKey, readPaging } from "~/web/public-api.server";
 import type { Route } from "./+types/api.posts-by-category";
 
 export const loader = apiHandler(({ request, params }: Route.LoaderArgs) => {

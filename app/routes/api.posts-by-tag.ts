@@ -2,9 +2,10 @@
  * `GET /get/posts/by-tag/{tag}` (SPEC §7; tag `interest_rates`) → the tag's
  * published posts, newest first. `?limit=`, `?offset=`; total in `X-Total-Count`.
  */
-import { apiHandler } from "~/api.server";
-import { getDb } from "~/db.server";
-import { postsByTag, readPaging } from "~/public-api.server";
+
+import { getDb } from "~/platform/db.server";
+import { apiHandler } from "~/web/api.server";
+import { postsByTag, readPaging } from "~/web/public-api.server";
 import type { Route } from "./+types/api.posts-by-tag";
 
 export const loader = apiHandler(({ request, params }: Route.LoaderArgs) => {

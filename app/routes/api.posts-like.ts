@@ -1,7 +1,8 @@
 /** `POST /posts/like/:id` (SPEC §7): +1 like, no body. */
-import { apiHandler, postOnlyLoader } from "~/api.server";
-import { getDb } from "~/db.server";
-import { likePost } from "~/engagement.server";
+
+import { likePost } from "~/domain/posts/engagement.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, postOnlyLoader } from "~/web/api.server";
 import type { Route } from "./+types/api.posts-like";
 
 export const loader = postOnlyLoader;

@@ -1,7 +1,8 @@
 /** `POST /posts/share/:id` (SPEC §7): +1 share, no body (sent as a beacon on a share click). */
-import { apiHandler, postOnlyLoader } from "~/api.server";
-import { getDb } from "~/db.server";
-import { sharePost } from "~/engagement.server";
+
+import { sharePost } from "~/domain/posts/engagement.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, postOnlyLoader } from "~/web/api.server";
 import type { Route } from "./+types/api.posts-share";
 
 export const loader = postOnlyLoader;

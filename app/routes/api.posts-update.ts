@@ -3,9 +3,10 @@
  * page unload. Body `{avgTime}`: this visit's time on page (see `visitSchema`).
  * `readAnyBody` also takes the beacon's text/plain JSON.
  */
-import { apiHandler, postOnlyLoader, readAnyBody } from "~/api.server";
-import { getDb } from "~/db.server";
-import { recordVisit } from "~/engagement.server";
+
+import { recordVisit } from "~/domain/posts/engagement.server";
+import { getDb } from "~/platform/db.server";
+import { apiHandler, postOnlyLoader, readAnyBody } from "~/web/api.server";
 import type { Route } from "./+types/api.posts-update";
 
 export const loader = postOnlyLoader;

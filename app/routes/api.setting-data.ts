@@ -1,7 +1,8 @@
 /** `GET /get/setting-data` (SPEC §7): the public settings (siteName, metaTags, …). */
-import { apiHandler } from "~/api.server";
-import { getDb } from "~/db.server";
-import { publicSettings } from "~/public-api.server";
+
+import { getDb } from "~/platform/db.server";
+import { apiHandler } from "~/web/api.server";
+import { publicSettings } from "~/web/public-api.server";
 import type { Route } from "./+types/api.setting-data";
 
 export const loader = apiHandler((_args: Route.LoaderArgs) => publicSettings(getDb()));

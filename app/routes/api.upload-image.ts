@@ -1,6 +1,6 @@
-import { apiHandler, postOnlyLoader } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { uploadImage } from "~/crud.server";
+import { apiHandler, postOnlyLoader } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { uploadImage } from "~/web/crud.server";
 import type { Route } from "./+types/api.upload-image";
 
 /** POST /upload/image, multipart {file, collection, key} → {type, message, url, uid, data: media}. */

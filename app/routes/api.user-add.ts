@@ -3,9 +3,9 @@
  * caller's `key` or session. Administrator only → `{type, message, user}`.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { addUser } from "~/users.server";
+import { addUser } from "~/domain/users/users.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.user-add";
 
 const Body = z.looseObject({ key: z.unknown().optional() });

@@ -4,10 +4,11 @@
  * (rate limited per account and address); it also starts the session cookie,
  * so a same-site client is signed in and can read its apiKey from /user/data.
  */
-import { apiHandler, postOnlyLoader, readJson } from "~/api.server";
-import { verifyCredentials } from "~/auth.server";
+
 import { clientAddressContext } from "~/nonce";
-import { commitSession, getSession } from "~/session.server";
+import { apiHandler, postOnlyLoader, readJson } from "~/web/api.server";
+import { verifyCredentials } from "~/web/auth.server";
+import { commitSession, getSession } from "~/web/session.server";
 import type { Route } from "./+types/api.user-authenticate";
 
 export const loader = postOnlyLoader;

@@ -3,9 +3,9 @@
  * to that same user, signed in by session cookie or passing their own `key`.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { getOptionalUser, requireApiUser } from "~/auth.server";
-import { userData } from "~/public-api.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { getOptionalUser, requireApiUser } from "~/web/auth.server";
+import { userData } from "~/web/public-api.server";
 import type { Route } from "./+types/api.user-data";
 
 const Body = z.looseObject({ key: z.unknown().optional() });

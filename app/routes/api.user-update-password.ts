@@ -4,9 +4,9 @@
  * `confirmPassword`; a `password` field, when sent, must match it.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { changePassword } from "~/users.server";
+import { changePassword } from "~/domain/users/users.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.user-update-password";
 
 const Body = z.looseObject({ key: z.unknown().optional() });

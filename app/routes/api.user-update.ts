@@ -4,9 +4,9 @@
  * An empty or absent `newProfilePic` keeps the photo → `{type, message, user}`.
  */
 import { z } from "zod";
-import { apiHandler, postOnlyLoader, readJsonBody } from "~/api.server";
-import { requireApiUser } from "~/auth.server";
-import { updateProfile } from "~/users.server";
+import { updateProfile } from "~/domain/users/users.server";
+import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.user-update";
 
 const Body = z.looseObject({ key: z.unknown().optional() });

@@ -1,6 +1,6 @@
 import { ChipList } from "~/components/chip-list";
-import { getDb } from "~/db.server";
-import { listCategories, listTags } from "~/taxonomy.server";
+import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/explore";
 

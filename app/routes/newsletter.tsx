@@ -5,10 +5,10 @@
  * standalone signup page.
  */
 import { NewsletterForm } from "~/components/newsletter-form";
-import { getDb } from "~/db.server";
-import { formActionWithFlash } from "~/flash.server";
-import { joinNewsletter } from "~/subscribers.server";
+import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { formActionWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/newsletter";
 
 export function action({ request }: Route.ActionArgs) {

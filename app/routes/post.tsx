@@ -5,24 +5,24 @@ import {
   redirect,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { getOptionalUser } from "~/auth.server";
 import { FlashNotice } from "~/components/admin/toasts";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
 import { SocialCard } from "~/components/social-card";
-import { getDb } from "~/db.server";
-import { countView, likePost } from "~/engagement.server";
-import { readEnv } from "~/env.server";
-import { isDomainError } from "~/errors.server";
-import { readFormBody } from "~/form-body.server";
+import { can } from "~/domain/access/capabilities";
+import { isDomainError } from "~/domain/errors.server";
+import { countView, likePost } from "~/domain/posts/engagement.server";
+import { isCountableVisit } from "~/domain/posts/engagement-rules";
+import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { useNonce } from "~/nonce";
-import { getPostById, getPublishedPost, getReadAlso } from "~/posts.server";
-import { sanitizePostHtml } from "~/sanitize.server";
-import { isCountableVisit } from "~/utils/engagement";
-import { can } from "~/utils/permissions";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
+import { getOptionalUser } from "~/web/auth.server";
+import { readFormBody } from "~/web/form-body.server";
 import type { Route } from "./+types/post";
 
 /** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */

@@ -6,12 +6,12 @@
  * prefetches are not counted.
  */
 import { data, redirect } from "react-router";
-import { getDb } from "~/db.server";
-import { parsePostId, sharePost } from "~/engagement.server";
-import { readEnv } from "~/env.server";
-import { isDomainError } from "~/errors.server";
-import { getPublishedPost } from "~/posts.server";
-import { isCountableVisit } from "~/utils/engagement";
+import { isDomainError } from "~/domain/errors.server";
+import { parsePostId, sharePost } from "~/domain/posts/engagement.server";
+import { isCountableVisit } from "~/domain/posts/engagement-rules";
+import { getPublishedPost } from "~/domain/posts/reading.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { absoluteUrl, socialImagePath } from "~/utils/seo";
 import { isShareNetwork, shareUrl } from "~/utils/share";
 import type { Route } from "./+types/share";

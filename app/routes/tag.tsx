@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ListingPage } from "~/components/listing-page";
-import { getDb } from "~/db.server";
-import { countPublishedPosts, listPublishedPosts } from "~/posts.server";
-import { getTagBySlug } from "~/taxonomy.server";
+import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
+import { getTagBySlug } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
 import { parseListLimit } from "~/utils/paging";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { titleCase } from "~/utils/slug";

@@ -7,11 +7,11 @@
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { FormMessage } from "~/components/form-message";
-import { getDb } from "~/db.server";
-import { formActionWithFlash } from "~/flash.server";
+import { unsubscribe } from "~/domain/subscribers/subscribers.server";
 import { useFlash } from "~/hooks/use-flash";
-import { unsubscribe } from "~/subscribers.server";
+import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { formActionWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,12 +6,19 @@ import { count, eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, type Role, settings, subscribers, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
-import { type SessionUser, toSessionUser, verifyCredentials } from "~/auth.server";
-import { getAnalyticsData, getDashboardData } from "~/dashboard.server";
-import { getDb } from "~/db.server";
-import { DomainError } from "~/errors.server";
-import { getSettings, updateSettings } from "~/settings.server";
-import { addUser, changePassword, getUserProfile, listUsers, updateProfile } from "~/users.server";
+import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
+import { DomainError } from "~/domain/errors.server";
+import { getAnalyticsData, getDashboardData } from "~/domain/site/dashboard.server";
+import { getSettings, updateSettings } from "~/domain/site/settings.server";
+import {
+  addUser,
+  changePassword,
+  getUserProfile,
+  listUsers,
+  updateProfile,
+} from "~/domain/users/users.server";
+import { getDb } from "~/platform/db.server";
+import { verifyCredentials } from "~/web/auth.server";
 
 const FORBIDDEN_ROLES: Role[] = ["Editor", "Author", "Contributor", "Subscriber"];
 const staff = {} as Record<Role, SessionUser>;

@@ -9,9 +9,9 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media, type Role, settings, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
-import { accountFailures, startSession, toSessionUser } from "~/auth.server";
-import { getDb } from "~/db.server";
-import { readEnv } from "~/env.server";
+import { toSessionUser } from "~/domain/access/actor.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { loader as rootLoader } from "~/root";
 import { loader as analyticsLoader } from "~/routes/admin.analytics";
 import { action as announcementAction } from "~/routes/admin.announcement";
@@ -28,6 +28,7 @@ import { action as profileAction, loader as profileLoader } from "~/routes/admin
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as usersLoader } from "~/routes/admin.users";
 import { action as addUserAction, loader as addUserLoader } from "~/routes/admin.users-add";
+import { accountFailures, startSession } from "~/web/auth.server";
 import { routeArgs } from "../helpers";
 
 /** A 1×1 transparent PNG. */

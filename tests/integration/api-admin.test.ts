@@ -6,10 +6,9 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, posts, ROLES, type Role, users } from "#db/schema";
-import { accountFailures, addressFailures, verifyCredentials } from "~/auth.server";
-import { nextId } from "~/counters.server";
-import { getDb } from "~/db.server";
 import { clientAddressContext } from "~/nonce";
+import { nextId } from "~/platform/counters.server";
+import { getDb } from "~/platform/db.server";
 import { loader as analyticsLoader } from "~/routes/api.analytics-data";
 import { loader as dashboardLoader } from "~/routes/api.dashboard-data";
 import { action as sendAction } from "~/routes/api.newsletter-send";
@@ -19,6 +18,7 @@ import { action as authAction, loader as authGet } from "~/routes/api.user-authe
 import { action as dataAction } from "~/routes/api.user-data";
 import { action as updateAction } from "~/routes/api.user-update";
 import { action as passwordAction } from "~/routes/api.user-update-password";
+import { accountFailures, addressFailures, verifyCredentials } from "~/web/auth.server";
 import { routeArgs } from "../helpers";
 import {
   callRoute as call,

@@ -1,9 +1,11 @@
 /**
- * app/api.server.ts: JSON bodies, the error wrapper, CORS and the root
+ * app/web/api.server.ts: JSON bodies, the error wrapper, CORS and the root
  * middleware's same-origin check for allowed front ends.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { notFound } from "~/domain/errors.server";
+import { middleware } from "~/root";
 import {
   apiHandler,
   isApiPath,
@@ -11,9 +13,7 @@ import {
   preflight,
   readJson,
   readJsonBody,
-} from "~/api.server";
-import { notFound } from "~/errors.server";
-import { middleware } from "~/root";
+} from "~/web/api.server";
 import { routeArgs } from "../helpers";
 
 const BASE = "http://127.0.0.1:3500";
@@ -206,7 +206,7 @@ describe("CORS", () => {
   });
 
   it("refuses a bad ALLOWED_ORIGINS value with a message naming it", async () => {
-    const { readEnv } = await import("~/env.server");
+    const { readEnv } = await import("~/platform/env.server");
     expect(() => readEnv({ ALLOWED_ORIGINS: "https://a.example/path" })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => readEnv({ ALLOWED_ORIGINS: "ftp://a.example" })).toThrow(/ALLOWED_ORIGINS/);
     expect(

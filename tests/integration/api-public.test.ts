@@ -5,14 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { settings } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { getDb } from "~/platform/db.server";
 import { loader as homeListLoader } from "~/routes/api.home-list";
 import { loader as postDetailLoader } from "~/routes/api.post-detail";
 import { loader as byCategoryLoader } from "~/routes/api.posts-by-category";
 import { loader as byTagLoader } from "~/routes/api.posts-by-tag";
 import { loader as settingsLoader } from "~/routes/api.setting-data";
 import { action as userDataAction, loader as userDataGet } from "~/routes/api.user-data";
-import { getSettings } from "~/settings.server";
 import { routeArgs } from "../helpers";
 import {
   callRoute,

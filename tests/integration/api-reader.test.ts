@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { posts, subscriberAudiences, subscribers } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { action as joinAction, loader as joinGet } from "~/routes/api.newsletter-join";
 import {
   action as unsubscribeAction,

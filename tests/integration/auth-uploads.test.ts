@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { media, settings, users } from "#db/schema";
+import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { DomainError } from "~/domain/errors.server";
+import { getDb } from "~/platform/db.server";
 import {
   accountFailures,
   addressFailures,
@@ -11,11 +14,8 @@ import {
   requireApiUser,
   startSession,
   verifyCredentials,
-} from "~/auth.server";
-import { getDb } from "~/db.server";
-import { DomainError } from "~/errors.server";
-import { IMAGES_ONLY, receiveMultipart, storeUpload } from "~/uploads.server";
-import { generateApiKey, hashPassword } from "~/utils/password.server";
+} from "~/web/auth.server";
+import { IMAGES_ONLY, receiveMultipart, storeUpload } from "~/web/uploads.server";
 
 /** A 1×1 transparent PNG. */
 export const PNG = Buffer.from(

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, newsletters, posts, settings, users } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { action as addAction, loader as addLoader } from "~/routes/api.crud-add-doc";
 import { action as deleteAction } from "~/routes/api.crud-delete-doc";
 import { action as getAction } from "~/routes/api.crud-get-docs";

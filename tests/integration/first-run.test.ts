@@ -11,9 +11,9 @@ import {
   users,
 } from "#db/schema";
 import { runFirstRun } from "#db/seed";
-import { nextId } from "~/counters.server";
-import { getDb } from "~/db.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/domain/access/password.server";
+import { nextId } from "~/platform/counters.server";
+import { getDb } from "~/platform/db.server";
 import { useFreshDataDir } from "../helpers";
 
 const env = { adminEmail: "admin@inkwell.test", adminPassword: undefined, seedDemo: true };

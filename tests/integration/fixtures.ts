@@ -18,13 +18,14 @@ import {
   tags,
   users,
 } from "#db/schema";
-import { type SessionUser, startSession, toSessionUser } from "~/auth.server";
-import { ensureCounters, nextId } from "~/counters.server";
-import { type Db, getDb } from "~/db.server";
-import { ensureSettings } from "~/settings.server";
-import { createCategory, createTag } from "~/taxonomy.server";
-import { generateApiKey, hashPassword } from "~/utils/password.server";
+import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
+import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { ensureSettings } from "~/domain/site/settings.server";
+import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
+import { ensureCounters, nextId } from "~/platform/counters.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { apiKey as keyForm, postPath, slugify } from "~/utils/slug";
+import { startSession } from "~/web/auth.server";
 import { routeArgs } from "../helpers";
 
 export const BASE = "http://127.0.0.1:3500";

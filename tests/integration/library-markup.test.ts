@@ -9,9 +9,9 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media } from "#db/schema";
-import { uploadName } from "~/admin-forms.server";
 import MediaLibrary, { loader as libraryLoader } from "~/routes/admin.media-library";
 import TagsScreen, { loader as tagsLoader } from "~/routes/admin.posts-tags";
+import { uploadName } from "~/web/admin-forms.server";
 import { settle } from "../helpers";
 import { BASE, sessionCookie, setupNewsroom } from "./fixtures";
 

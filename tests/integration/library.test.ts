@@ -10,11 +10,9 @@ import { ReadableStream } from "node:stream/web";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, media, posts, tags } from "#db/schema";
-import { uploadImage } from "~/crud.server";
-import { readEnv } from "~/env.server";
-import type { DomainError } from "~/errors.server";
-import { readFlash } from "~/flash.server";
-import { listMedia, uploadMedia } from "~/media.server";
+import type { DomainError } from "~/domain/errors.server";
+import { listMedia, uploadMedia } from "~/domain/media/media.server";
+import { readEnv } from "~/platform/env.server";
 import { action as mediaAddAction, loader as mediaAddLoader } from "~/routes/admin.media-add";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/admin.media-library";
 import {
@@ -25,6 +23,8 @@ import { action as tagsAction, loader as tagsLoader } from "~/routes/admin.posts
 import { action as settingsAction } from "~/routes/admin.settings";
 import { action as addUserAction } from "~/routes/admin.users-add";
 import { loader as postLoader } from "~/routes/post";
+import { uploadImage } from "~/web/crud.server";
+import { readFlash } from "~/web/flash.server";
 import { settle } from "../helpers";
 import { BASE, caught, makePost, PNG, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
 

@@ -15,9 +15,14 @@ import {
   subscriberAudiences,
   subscribers,
 } from "#db/schema";
-import { getDb } from "~/db.server";
-import { readEnv } from "~/env.server";
-import { createMailTransport, type MailTransport, NewsletterSender } from "~/newsletters.server";
+import {
+  createMailTransport,
+  type MailTransport,
+  NewsletterSender,
+} from "~/domain/newsletters/newsletters.server";
+import { csvCell, importSubscribersCsv } from "~/domain/subscribers/csv.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { middleware as rootMiddleware } from "~/root";
 import { action as sendAction, loader as sendLoader } from "~/routes/admin.mail-send";
 import { action as listAction, loader as listLoader } from "~/routes/admin.mail-subscribers";
@@ -28,7 +33,6 @@ import {
 } from "~/routes/admin.mail-subscribers-import";
 import { action as unsubscribeApi } from "~/routes/api.newsletter-unsubscribe";
 import { action as unsubscribePage } from "~/routes/unsubscribe";
-import { csvCell, importSubscribersCsv } from "~/subscriber-csv.server";
 import { locationOf, routeArgs, runRoute, statusOf } from "../helpers";
 import {
   BASE,

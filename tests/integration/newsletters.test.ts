@@ -1,5 +1,5 @@
 /**
- * app/newsletters.server.ts: queueing (roles, validation, audiences, one
+ * app/domain/newsletters/newsletters.server.ts: queueing (roles, validation, audiences, one
  * transaction) and the background sender through nodemailer against a real
  * in-process SMTP server, and the outbox when SMTP_URL is unset.
  */
@@ -8,10 +8,8 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
-import { toSessionUser } from "~/auth.server";
-import { getDb } from "~/db.server";
-import { readEnv } from "~/env.server";
-import { DomainError } from "~/errors.server";
+import { toSessionUser } from "~/domain/access/actor.server";
+import { DomainError } from "~/domain/errors.server";
 import {
   absoluteContent,
   absoluteUrl,
@@ -23,7 +21,9 @@ import {
   type MailTransport,
   NewsletterSender,
   queueNewsletter,
-} from "~/newsletters.server";
+} from "~/domain/newsletters/newsletters.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 
 const draft = (values: Record<string, unknown> = {}) => ({

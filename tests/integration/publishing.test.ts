@@ -1,5 +1,5 @@
 /**
- * app/publishing.server.ts and the taxonomy writes: SPEC §4 transitions, role
+ * app/domain/posts/publishing.server.ts and the taxonomy writes: SPEC §4 transitions, role
  * and ownership rules, validation with nothing written.
  */
 import { eq } from "drizzle-orm";
@@ -12,8 +12,7 @@ import {
   getEditablePost,
   savePost,
   trashPost,
-} from "~/publishing.server";
-import { loader as postLoader } from "~/routes/post";
+} from "~/domain/posts/publishing.server";
 import {
   createCategory,
   createTag,
@@ -21,7 +20,8 @@ import {
   deleteTag,
   updateCategory,
   updateTag,
-} from "~/taxonomy.server";
+} from "~/domain/taxonomy/taxonomy.server";
+import { loader as postLoader } from "~/routes/post";
 import { routeArgs } from "../helpers";
 import { caught, setupNewsroom, tableCounts } from "./fixtures";
 
@@ -172,7 +172,7 @@ describe("savePost: create", () => {
   });
 
   it("uses an id handed out by /get/nextid, and only such an id", async () => {
-    const { nextId } = await import("~/counters.server");
+    const { nextId } = await import("~/platform/counters.server");
     const reserved = nextId(n.db, "posts");
     const { post } = savePost(n.staff.author, draft(), { reservedId: reserved });
     expect(post.id).toBe(reserved);
@@ -374,7 +374,7 @@ describe("categories and tags", () => {
 
 describe("listPostsForAdmin", () => {
   it("pages 25 at a time, newest first, with per-status counts, filter and title search", async () => {
-    const { listPostsForAdmin } = await import("~/publishing.server");
+    const { listPostsForAdmin } = await import("~/domain/posts/publishing.server");
     const ann = n.staff.author2;
     for (let i = 0; i < 27; i++) {
       savePost(ann, draft({ title: `Ann draft ${i}`, action: i % 3 === 0 ? "publish" : "draft" }), {

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { posts, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
-import { startSession, toSessionUser } from "~/auth.server";
-import { getDb } from "~/db.server";
+import { toSessionUser } from "~/domain/access/actor.server";
+import { getDb } from "~/platform/db.server";
 import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as notFoundLoader } from "~/routes/not-found";
@@ -14,6 +14,7 @@ import { action as postAction, loader as postLoader } from "~/routes/post";
 import { action as setThemeAction } from "~/routes/resources/set-theme";
 import { loader as tagLoader } from "~/routes/tag";
 import { loader as forbiddenLoader } from "~/routes/unauthorised-access";
+import { startSession } from "~/web/auth.server";
 import { routeArgs } from "../helpers";
 
 const BASE = "http://127.0.0.1:3500";

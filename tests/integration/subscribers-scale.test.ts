@@ -6,10 +6,14 @@
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { exportSubscribersCsv } from "~/domain/subscribers/csv.server";
+import {
+  type AudienceFilter,
+  type Keyset,
+  subscribersPageQuery,
+} from "~/domain/subscribers/staff.server";
+import { getDb } from "~/platform/db.server";
 import { loader as listLoader } from "~/routes/admin.mail-subscribers";
-import { type AudienceFilter, type Keyset, subscribersPageQuery } from "~/subscriber-admin.server";
-import { exportSubscribersCsv } from "~/subscriber-csv.server";
 import { routeArgs } from "../helpers";
 import { BASE, sessionCookie, setupNewsroom } from "./fixtures";
 

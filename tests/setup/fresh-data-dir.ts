@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { closeDb, getDb } from "~/db.server";
+import { closeDb, getDb } from "~/platform/db.server";
 
 const dir = mkdtempSync(join(tmpdir(), "inkwell-test-"));
 process.env.DATA_DIR = dir;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { nextAvgTime, nextBounceRate } from "~/utils/engagement";
+import { nextAvgTime, nextBounceRate } from "~/domain/posts/engagement-rules";
 
 describe("nextBounceRate (SPEC §9)", () => {
   test("a visit under 15 seconds raises the bounce rate by 5", () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { readEnv } from "~/env.server";
+import { readEnv } from "~/platform/env.server";
 import { parseListLimit } from "~/utils/paging";
 import { safeRedirectPath } from "~/utils/redirect";
 import { isCrossSiteRequest } from "~/utils/same-origin";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { generateApiKey, hashPassword, verifyPassword } from "~/domain/access/password.server";
 import { generatePassword, passwordStrength } from "~/utils/password";
-import { generateApiKey, hashPassword, verifyPassword } from "~/utils/password.server";
 
 describe("passwordStrength (SPEC §5)", () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, isAdministratorOnlyPath } from "~/utils/permissions";
+import { can, isAdministratorOnlyPath } from "~/domain/access/capabilities";
 
 describe("permissions (SPEC §6)", () => {
   it("keeps site management to Administrators", () => {

@@ -4,7 +4,7 @@ import {
   hasBlankRequiredField,
   isBlankHtml,
   limitCardDescription,
-} from "~/utils/post-fields";
+} from "~/domain/posts/fields";
 
 describe("limitCardDescription (SPEC §5: 200 characters, newlines ignored, extra input ignored)", () => {
   test("turns line breaks into spaces", () => {

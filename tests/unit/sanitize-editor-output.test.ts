@@ -27,10 +27,10 @@ import {
 } from "lexical";
 import { describe, expect, test } from "vitest";
 import { $createImageNode } from "~/components/editor/image-node";
-import { LINK_REL } from "~/components/editor/link-protocols";
 import { $loadHtml } from "~/components/editor/load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
-import { sanitizePostHtml } from "~/sanitize.server";
+import { LINK_REL } from "~/domain/posts/link-protocols";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 
 const newEditor = () =>
   createHeadlessEditor({

@@ -10,8 +10,8 @@ import {
   ALLOWED_IMAGE_PROTOCOLS,
   ALLOWED_LINK_PROTOCOLS,
   normaliseUrl,
-} from "~/components/editor/link-protocols";
-import { sanitizePostHtml } from "~/sanitize.server";
+} from "~/domain/posts/link-protocols";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 
 const TAGS = new Set(
   "p br hr h1 h2 h3 h4 h5 h6 strong b em i u s del sub sup mark span ul ol li blockquote pre code a img figure figcaption table thead tbody tr th td".split(

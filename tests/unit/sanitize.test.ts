@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { sanitizePostHtml } from "~/sanitize.server";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 
 describe("sanitizePostHtml", () => {
   test("removes scripts, event handlers, iframes and javascript: links", () => {

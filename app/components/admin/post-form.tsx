@@ -4,7 +4,6 @@ import { Form, useNavigation } from "react-router";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
-import { useHydrated } from "~/hooks/use-hydrated";
 import {
   ALL_FIELDS_REQUIRED,
   CARD_DESCRIPTION_MAX,
@@ -13,7 +12,8 @@ import {
   limitCardDescription,
   type PostIntent,
   SAVING_INTENTS,
-} from "~/utils/post-fields";
+} from "~/domain/posts/fields";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { slugify } from "~/utils/slug";
 import { truncateCardName } from "~/utils/text";
 

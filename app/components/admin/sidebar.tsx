@@ -3,8 +3,8 @@ import { Form, NavLink, useLocation } from "react-router";
 import type { Role } from "#db/schema";
 import { Avatar } from "~/components/admin/avatar";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { can } from "~/domain/access/capabilities";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { can } from "~/utils/permissions";
 
 type SidebarUser = { name: string; role: Role; photo: string | null };
 type Link = { to: string; label: string };

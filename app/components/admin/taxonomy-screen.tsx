@@ -4,8 +4,8 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import type { TaxonomyFailure, taxonomyLoader } from "~/taxonomy-screen.server";
 import { slugify } from "~/utils/slug";
+import type { TaxonomyFailure, taxonomyLoader } from "~/web/screens/taxonomy-screen.server";
 
 type LoaderData = Awaited<ReturnType<typeof taxonomyLoader>>;
 

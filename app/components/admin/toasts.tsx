@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { useRouteLoaderData } from "react-router";
-import type { Flash } from "~/flash.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { loader as rootLoader } from "~/root";
+import type { Flash } from "~/web/flash.server";
 
 /** SPEC §9: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
 export const TOAST_LIMIT = 20;

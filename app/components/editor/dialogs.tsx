@@ -6,7 +6,11 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import toast from "react-hot-toast";
-import { ALLOWED_IMAGE_PROTOCOLS, ALLOWED_LINK_PROTOCOLS, normaliseUrl } from "./link-protocols";
+import {
+  ALLOWED_IMAGE_PROTOCOLS,
+  ALLOWED_LINK_PROTOCOLS,
+  normaliseUrl,
+} from "~/domain/posts/link-protocols";
 
 function Modal({
   open,

@@ -14,7 +14,7 @@ import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
-import { normaliseUrl } from "./link-protocols";
+import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { $loadHtml } from "./load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, EnterAsLineBreakPlugin, HtmlFieldPlugin } from "./plugins";

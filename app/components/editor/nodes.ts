@@ -7,8 +7,8 @@ import { AutoLinkNode, LinkNode } from "@lexical/link";
 import { ListItemNode, ListNode } from "@lexical/list";
 import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
+import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { ImageNode } from "./image-node";
-import { normaliseUrl } from "./link-protocols";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
 // for any protocol but http(s), mailto, sms and tel; SPEC §5 allows ftp, ftps,

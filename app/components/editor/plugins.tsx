@@ -24,7 +24,7 @@ import {
   type RangeSelection,
 } from "lexical";
 import { type RefObject, useEffect } from "react";
-import { LINK_REL, normaliseUrl } from "./link-protocols";
+import { LINK_REL, normaliseUrl } from "~/domain/posts/link-protocols";
 
 /** The nodes right before and right after a collapsed caret. */
 function $nodesAroundCaret(selection: RangeSelection): [LexicalNode | null, LexicalNode | null] {

@@ -52,9 +52,9 @@ import {
   useRef,
   useState,
 } from "react";
+import { LINK_REL } from "~/domain/posts/link-protocols";
 import { ImageDialog, LinkDialog } from "./dialogs";
 import { $createImageNode } from "./image-node";
-import { LINK_REL } from "./link-protocols";
 
 type BlockType =
   | "paragraph"

@@ -1,7 +1,8 @@
 /** `/category/:category/rss.xml`: one category's newest posts, RSS 2.0. */
-import { getDb } from "~/db.server";
-import { rssFeed } from "~/feeds.server";
-import { getCategoryBySlug } from "~/taxonomy.server";
+
+import { rssFeed } from "~/domain/posts/feeds.server";
+import { getCategoryBySlug } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/category-rss";
 
 export function loader({ params }: Route.LoaderArgs) {

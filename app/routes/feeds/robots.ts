@@ -1,4 +1,4 @@
 /** `/robots.txt`. */
-import { robotsTxt } from "~/feeds.server";
+import { robotsTxt } from "~/domain/posts/feeds.server";
 
 export const loader = () => robotsTxt();

@@ -1,4 +1,4 @@
 /** `/rss.xml`: the newest published posts, RSS 2.0. */
-import { rssFeed } from "~/feeds.server";
+import { rssFeed } from "~/domain/posts/feeds.server";
 
 export const loader = () => rssFeed({});

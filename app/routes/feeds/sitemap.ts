@@ -1,4 +1,4 @@
 /** `/sitemap.xml`: every public page. */
-import { sitemap } from "~/feeds.server";
+import { sitemap } from "~/domain/posts/feeds.server";
 
 export const loader = () => sitemap();

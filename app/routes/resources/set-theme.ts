@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { createThemeAction, isTheme } from "remix-themes";
-import { themeSessionResolver } from "~/theme.server";
 import { safeRedirectPath } from "~/utils/redirect";
+import { themeSessionResolver } from "~/web/theme.server";
 import type { Route } from "./+types/set-theme";
 
 /**

@@ -1,0 +1,115 @@
+/** RSS 2.0 feeds and the sitemap (SPEC §2 SEO), built from published posts. */
+
+import { listFeedPosts } from "~/domain/posts/reading.server";
+import { getSiteInfo } from "~/domain/site/settings.server";
+import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+import { absoluteUrl, imageTypeOf, socialImagePath } from "~/utils/seo";
+
+export const FEED_SIZE = 50;
+
+export function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/gu, "");
+}
+
+const XML_HEADERS = (type: string) => ({
+  "Content-Type": `${type}; charset=utf-8`,
+  "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
+});
+
+/** The newest published posts (of one category, when given) as RSS 2.0. */
+export function rssFeed(opts: {
+  category?: { id: number; name: string; slug: string; description: string };
+}) {
+  const db = getDb();
+  const site = getSiteInfo(db);
+  const base = readEnv().publicUrl;
+  const items = listFeedPosts(db, { limit: FEED_SIZE, categoryId: opts.category?.id });
+  const title = opts.category ? `${opts.category.name} | ${site.siteName}` : site.siteName;
+  const link = absoluteUrl(base, opts.category ? `/category/${opts.category.slug}` : "/");
+  const self = absoluteUrl(
+    base,
+    opts.category ? `/category/${opts.category.slug}/rss.xml` : "/rss.xml",
+  );
+  const description = opts.category?.description || site.siteDescription || site.siteName;
+  const body = items
+    .map((p) => {
+      const url = absoluteUrl(base, p.url);
+      return [
+        "    <item>",
+        `      <title>${escapeXml(p.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <description>${escapeXml(p.summary)}</description>`,
+        `      <pubDate>${p.timestamp.toUTCString()}</pubDate>`,
+        p.authorName ? `      <dc:creator>${escapeXml(p.authorName)}</dc:creator>` : "",
+        p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
+        // Length 0: the size is not known here, as the RSS Best Practices allow.
+        p.photo
+          ? `      <enclosure url="${escapeXml(absoluteUrl(base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
+          : "",
+        "    </item>",
+      ]
+        .filter(Boolean)
+        .join("\n");
+    })
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(title)}</title>
+    <link>${escapeXml(link)}</link>
+    <description>${escapeXml(description)}</description>
+    <language>en</language>
+    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildDate>\n` : ""}${body}
+  </channel>
+</rss>
+`;
+  return new Response(xml, { headers: XML_HEADERS("application/rss+xml") });
+}
+
+const STATIC_PATHS = ["/", "/explore", "/reach-out", "/privacy-policy", "/media-policy"];
+
+/** Every public page: the static pages, categories, tags and published posts. */
+export function sitemap() {
+  const db = getDb();
+  const base = readEnv().publicUrl;
+  const entry = (path: string, lastmod?: Date) =>
+    `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  const urls = [
+    ...STATIC_PATHS.map((p) => entry(p)),
+    ...listCategories(db).map((c) => entry(`/category/${c.slug}`)),
+    ...listTags(db).map((t) => entry(`/tag/${t.slug}`)),
+    ...listFeedPosts(db, { limit: 50_000 }).map((p) => entry(p.url, p.updatedAt)),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join("\n")}
+</urlset>
+`;
+  return new Response(xml, { headers: XML_HEADERS("application/xml") });
+}
+
+export function robotsTxt() {
+  const base = readEnv().publicUrl;
+  const text = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /share/",
+    "Disallow: /unsubscribe",
+    "Disallow: /newsletter",
+    "",
+    `Sitemap: ${absoluteUrl(base, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,282 @@
+/**
+ * What readers can see of posts. Every list is one query (posts joined with
+ * their category and author), never a query per card.
+ */
+import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { categories, type PostStatus, posts, postTags, tags, users } from "#db/schema";
+import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
+import type { Db } from "~/platform/db.server";
+
+export type PostListItem = {
+  id: number;
+  url: string;
+  title: string;
+  summary: string;
+  photo: string | null;
+  timestamp: Date;
+  category: { name: string; slug: string } | null;
+  user: { name: string; photo: string | null };
+};
+
+const listColumns = {
+  id: posts.id,
+  url: posts.url,
+  title: posts.title,
+  summary: posts.summary,
+  photo: posts.photo,
+  timestamp: posts.timestamp,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  authorName: users.name,
+  authorPhoto: users.photo,
+};
+
+type ListRow = {
+  id: number;
+  url: string;
+  title: string;
+  summary: string;
+  photo: string | null;
+  timestamp: Date;
+  categoryName: string | null;
+  categorySlug: string | null;
+  authorName: string | null;
+  authorPhoto: string | null;
+};
+
+function toListItem(r: ListRow): PostListItem {
+  return {
+    id: r.id,
+    url: r.url,
+    title: r.title,
+    summary: r.summary,
+    photo: r.photo,
+    timestamp: r.timestamp,
+    category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
+    user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
+  };
+}
+
+export type ListOptions = {
+  categoryId?: number;
+  /** A category by its URL slug (a subquery, so no lookup first). */
+  categorySlug?: string;
+  tagId?: number;
+  limit: number;
+  offset?: number;
+};
+
+/** Published, optionally in one category or with one tag (uses post_tags_tag_idx). */
+function publishedWhere(
+  db: Db,
+  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
+): SQL | undefined {
+  const where: SQL[] = [eq(posts.status, "published")];
+  if (opts.categoryId !== undefined) where.push(eq(posts.categoryId, opts.categoryId));
+  if (opts.categorySlug !== undefined) {
+    where.push(
+      inArray(
+        posts.categoryId,
+        db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.slug, opts.categorySlug)),
+      ),
+    );
+  }
+  if (opts.tagId !== undefined) {
+    where.push(
+      inArray(
+        posts.id,
+        db.select({ id: postTags.postId }).from(postTags).where(eq(postTags.tagId, opts.tagId)),
+      ),
+    );
+  }
+  return and(...where);
+}
+
+/** Published posts, newest first. */
+export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
+  const rows = db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(publishedWhere(db, opts))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .all();
+  return rows.map(toListItem);
+}
+
+export function countPublishedPosts(
+  db: Db,
+  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
+) {
+  return db.select({ n: count() }).from(posts).where(publishedWhere(db, opts)).get()?.n ?? 0;
+}
+
+export type PostDetail = PostListItem & {
+  uid: string;
+  /** The author's user id (null when the account was deleted): "own posts" are matched by it. */
+  authorId: number | null;
+  status: PostStatus;
+  slug: string;
+  content: string;
+  tags: { name: string; slug: string }[];
+  socialCard: { name: string; description: string; image: string; blur: number } | null;
+  views: number;
+  likes: number;
+  shares: number;
+  avgTimeSeconds: number;
+  bounceRate: number;
+};
+
+/** A post by id with its category, author and tags, whatever its status. */
+export function getPostById(db: Db, id: number): PostDetail | undefined {
+  const row = db
+    .select({
+      ...listColumns,
+      uid: posts.uid,
+      authorId: posts.authorId,
+      status: posts.status,
+      slug: posts.slug,
+      content: posts.content,
+      socialCard: posts.socialCard,
+      views: posts.views,
+      likes: posts.likes,
+      shares: posts.shares,
+      avgTimeSeconds: posts.avgTimeSeconds,
+      bounceRate: posts.bounceRate,
+    })
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, id))
+    .get();
+  if (!row) return undefined;
+  const postTagRows = db
+    .select({ name: tags.name, slug: tags.slug })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(eq(postTags.postId, id))
+    .orderBy(tags.name)
+    .all();
+  return {
+    ...toListItem(row),
+    uid: row.uid,
+    authorId: row.authorId,
+    status: row.status,
+    slug: row.slug,
+    content: row.content,
+    tags: postTagRows,
+    socialCard: row.socialCard ?? null,
+    views: row.views,
+    likes: row.likes,
+    shares: row.shares,
+    avgTimeSeconds: row.avgTimeSeconds,
+    bounceRate: row.bounceRate,
+  };
+}
+
+/** A post as readers may see it: published only (ARCHITECTURE §5); otherwise undefined. */
+export function getPublishedPost(db: Db, id: number): PostDetail | undefined {
+  const post = getPostById(db, id);
+  return post?.status === "published" ? post : undefined;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * "This Week's Leading Conversations": published posts of the last 7 days by
+ * engagement (views + likes + shares), topped up with the newest when the week
+ * was quiet. One or two queries.
+ */
+export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
+  const engagement = sql`${posts.views} + ${posts.likes} + ${posts.shares}`;
+  const recent = db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.status, "published"), gte(posts.timestamp, new Date(now - WEEK_MS))))
+    .orderBy(desc(engagement), desc(posts.timestamp))
+    .limit(limit)
+    .all()
+    .map(toListItem);
+  if (recent.length >= limit) return recent;
+  const seen = new Set(recent.map((p) => p.id));
+  const newest = listPublishedPosts(db, { limit: limit * 2 }).filter((p) => !seen.has(p.id));
+  return [...recent, ...newest].slice(0, limit);
+}
+
+export type HomeSections = {
+  featured: PostListItem | null;
+  leading: PostListItem[];
+  freshlyPressed: PostListItem[];
+  sponsored: PostListItem[];
+  newsletters: PostListItem[];
+  crypto: PostListItem[];
+};
+
+/** Everything the home page shows, read at once, so nothing renders half-loaded (SPEC §2). */
+export function getHomeSections(db: Db): HomeSections {
+  const [leading, freshlyPressed, sponsored, newsletters, crypto] = [
+    listLeadingConversations(db, 6),
+    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.freshlyPressed, limit: 6 }),
+    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.sponsored, limit: 8 }),
+    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.newsletters, limit: 3 }),
+    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.crypto, limit: 8 }),
+  ];
+  return {
+    featured: leading[0] ?? null,
+    leading: leading.slice(1),
+    freshlyPressed,
+    sponsored,
+    newsletters,
+    crypto,
+  };
+}
+
+/**
+ * The post's "Read also" link: the newest other published post of its
+ * category, else the newest other published post.
+ */
+export function getReadAlso(
+  db: Db,
+  post: { id: number; category: { slug: string } | null },
+): { url: string; title: string } | null {
+  const pick = (categorySlug?: string) =>
+    db
+      .select({ url: posts.url, title: posts.title })
+      .from(posts)
+      .where(and(publishedWhere(db, { categorySlug }), ne(posts.id, post.id)))
+      .orderBy(desc(posts.timestamp), desc(posts.id))
+      .limit(1)
+      .get();
+  return (post.category ? pick(post.category.slug) : undefined) ?? pick() ?? null;
+}
+
+/** Published posts for feeds and the sitemap: newest first, only what those need. */
+export function listFeedPosts(db: Db, opts: { limit: number; categoryId?: number }) {
+  return db
+    .select({
+      id: posts.id,
+      url: posts.url,
+      title: posts.title,
+      summary: posts.summary,
+      photo: posts.photo,
+      timestamp: posts.timestamp,
+      updatedAt: posts.updatedAt,
+      categoryName: categories.name,
+      authorName: users.name,
+    })
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(publishedWhere(db, { categoryId: opts.categoryId }))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(opts.limit)
+    .all();
+}

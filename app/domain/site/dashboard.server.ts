@@ -1,0 +1,135 @@
+/**
+ * The dashboard and analytics figures (SPEC §2, §3), each computed by SQL
+ * aggregates: a handful of queries whatever the number of posts or users.
+ * Administrator only (SPEC §6); the pages and `GET /get/dashboard-data`,
+ * `GET /get/analytics-data` call these with the signed-in or apiKey user.
+ *
+ * Decisions where the spec is silent:
+ * - totalPosts counts every post that is not in the trash (drafts and posts
+ *   under review included: it is the staff's workload, like the posts list).
+ * - totalUsers counts every account (the card's label is "Bloggers").
+ * - totalSubscribers counts subscribers whose status is Active (the people a
+ *   newsletter reaches), not those who unsubscribed.
+ * - Recent Posts: the 5 newest published posts. Recent Subscribers: the 5
+ *   newest subscribers. Active Bloggers: the 5 users with the most recent
+ *   published post, newest first.
+ * - Analytics cover published posts. totalViews and totalShares are sums.
+ *   avgTimeOnPage and bounceRate are averages weighted by each post's views
+ *   (a post read 1,000 times counts 1,000 times as much as one read once);
+ *   posts without views do not count, and with no views at all both are 0.
+ * - totalComments is 0: the product has no comments (the Comments screen is
+ *   a placeholder, SPEC §2), so there is nothing to count. Said plainly, not invented.
+ * - Top-Performing Posts: the 5 published posts with the most views, then shares.
+ */
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { posts, subscribers, users } from "#db/schema";
+import type { SessionUser } from "~/domain/access/actor.server";
+import { can } from "~/domain/access/capabilities";
+import { forbidden } from "~/domain/errors.server";
+import { getDb } from "~/platform/db.server";
+import { formatDuration } from "~/utils/time";
+
+export const DASHBOARD_LIST_SIZE = 5;
+
+export type DashboardData = {
+  totalPosts: number;
+  totalUsers: number;
+  totalSubscribers: number;
+  recentPosts: { photo: string | null; title: string; summary: string; url: string }[];
+  recentSubscribers: { name: string; email: string; timestamp: number }[];
+  activeBloggers: { photo: string | null; name: string; email: string }[];
+};
+
+export type AnalyticsData = {
+  totalViews: number;
+  /** "Xm Ys", like a post's avgTime (SPEC §3). */
+  avgTimeOnPage: string;
+  avgTimeOnPageSeconds: number;
+  /** 0–100, one decimal. */
+  bounceRate: number;
+  totalComments: number;
+  totalShares: number;
+  topPosts: { title: string; views: number; shares: number; url: string }[];
+};
+
+function assertAdministrator(actor: SessionUser) {
+  if (!can(actor.role, "manageSite")) throw forbidden("Only an Administrator can see this");
+}
+
+export function getDashboardData(actor: SessionUser): DashboardData {
+  assertAdministrator(actor);
+  const db = getDb();
+  const totalPosts =
+    db.select({ n: count() }).from(posts).where(ne(posts.status, "trash")).get()?.n ?? 0;
+  const totalUsers = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  const totalSubscribers =
+    db.select({ n: count() }).from(subscribers).where(eq(subscribers.status, "Active")).get()?.n ??
+    0;
+  const recentPosts = db
+    .select({ photo: posts.photo, title: posts.title, summary: posts.summary, url: posts.url })
+    .from(posts)
+    .where(eq(posts.status, "published"))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(DASHBOARD_LIST_SIZE)
+    .all();
+  const recentSubscribers = db
+    .select({ name: subscribers.name, email: subscribers.email, timestamp: subscribers.timestamp })
+    .from(subscribers)
+    .orderBy(desc(subscribers.timestamp), desc(subscribers.id))
+    .limit(DASHBOARD_LIST_SIZE)
+    .all()
+    .map((s) => ({ ...s, timestamp: s.timestamp.getTime() }));
+  const latest = sql<number>`max(${posts.timestamp})`;
+  const activeBloggers = db
+    .select({ photo: users.photo, name: users.name, email: users.email, latest })
+    .from(users)
+    .innerJoin(posts, and(eq(posts.authorId, users.id), eq(posts.status, "published")))
+    .groupBy(users.id)
+    .orderBy(desc(latest))
+    .limit(DASHBOARD_LIST_SIZE)
+    .all()
+    .map(({ photo, name, email }) => ({ photo, name, email }));
+  return {
+    totalPosts,
+    totalUsers,
+    totalSubscribers,
+    recentPosts,
+    recentSubscribers,
+    activeBloggers,
+  };
+}
+
+export function getAnalyticsData(actor: SessionUser): AnalyticsData {
+  assertAdministrator(actor);
+  const db = getDb();
+  const published = eq(posts.status, "published");
+  const totals = db
+    .select({
+      views: sql<number>`coalesce(sum(${posts.views}), 0)`,
+      shares: sql<number>`coalesce(sum(${posts.shares}), 0)`,
+      weightedTime: sql<number>`coalesce(sum(${posts.avgTimeSeconds} * ${posts.views}), 0)`,
+      weightedBounce: sql<number>`coalesce(sum(${posts.bounceRate} * ${posts.views}), 0)`,
+    })
+    .from(posts)
+    .where(published)
+    .get() ?? { views: 0, shares: 0, weightedTime: 0, weightedBounce: 0 };
+  const views = Number(totals.views);
+  const avgSeconds = views > 0 ? Math.round(Number(totals.weightedTime) / views) : 0;
+  const bounceRate = views > 0 ? Math.round((Number(totals.weightedBounce) / views) * 10) / 10 : 0;
+  const topPosts = db
+    .select({ title: posts.title, views: posts.views, shares: posts.shares, url: posts.url })
+    .from(posts)
+    .where(published)
+    .orderBy(desc(posts.views), desc(posts.shares), desc(posts.id))
+    .limit(DASHBOARD_LIST_SIZE)
+    .all();
+  return {
+    totalViews: views,
+    avgTimeOnPage: formatDuration(avgSeconds),
+    avgTimeOnPageSeconds: avgSeconds,
+    bounceRate,
+    totalComments: 0,
+    totalShares: Number(totals.shares),
+    topPosts,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Newsletter subscribers (SPEC §3, §5, §8): what a reader's signup and
+ * unsubscribe do. Called by the public forms' actions and by the JSON routes
+ * `POST /newsletter/join` and `POST /newsletter/unsubscribe`.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { AUDIENCES, type Audience, subscriberAudiences, subscribers } from "#db/schema";
+import { badRequest, notFound } from "~/domain/errors.server";
+import { nextId } from "~/platform/counters.server";
+import type { Db } from "~/platform/db.server";
+import { emailField } from "~/utils/validation";
+
+/** Public forms preselect these (SPEC §9). */
+export const PUBLIC_DEFAULT_AUDIENCES: readonly Audience[] = ["News", "Promotions"];
+
+export const MESSAGES = {
+  joined: "Thank you for subscribing! Look out for our next newsletter.",
+  updated: "You're already subscribed: we've updated your newsletter choices.",
+  unsubscribed: "You have unsubscribed successfully!",
+  unsubscribeFailed: "An error occurred while unsubscribing. Please try again.",
+  unknownEmail: "We couldn't find a subscription for that email address.",
+} as const;
+
+export const emailSchema = emailField("Email is required");
+
+/** One audience or a list of them (a form sends repeated `audience` fields). */
+export const audienceListSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.enum(AUDIENCES, { error: "Audience must be News, Music or Promotions" }))
+    .max(AUDIENCES.length * 2)
+    .transform((list) => [...new Set(list)])
+    .refine((list) => list.length > 0, "Choose at least one newsletter"),
+);
+
+/** SPEC §3 newsletter signup `{name, email, audience}`. */
+export const newsletterJoinSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name is too long (100 characters at most)"),
+  email: emailSchema,
+  audience: audienceListSchema,
+});
+export type NewsletterJoinInput = z.input<typeof newsletterJoinSchema>;
+
+export const unsubscribeSchema = z.object({ email: emailSchema });
+
+/** Like parseInput, but the message is the reader-facing sentence alone ("Name is required"). */
+function parseForReader<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input");
+  return result.data;
+}
+
+export type JoinResult = {
+  type: "success";
+  message: string;
+  /** false when the email was already there and was updated instead. */
+  created: boolean;
+  subscriber: { id: number; name: string; email: string; status: "Active"; audience: Audience[] };
+};
+
+/**
+ * Signs a reader up. A second signup with the same email updates that
+ * subscriber (name, audiences) and makes them Active again, never a duplicate.
+ */
+export function joinNewsletter(db: Db, input: unknown): JoinResult {
+  const { name, email, audience } = parseForReader(newsletterJoinSchema, input);
+  return db.transaction((tx) => {
+    const existing = tx
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(eq(subscribers.email, email))
+      .get();
+    const now = new Date();
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      tx.update(subscribers)
+        .set({ name, status: "Active", updatedAt: now })
+        .where(eq(subscribers.id, id))
+        .run();
+      tx.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, id)).run();
+    } else {
+      id = nextId(tx as unknown as Db, "subscribers");
+      tx.insert(subscribers)
+        .values({
+          id,
+          uid: crypto.randomUUID(),
+          name,
+          email,
+          status: "Active",
+          timestamp: now,
+          updatedAt: now,
+        })
+        .run();
+    }
+    tx.insert(subscriberAudiences)
+      .values(audience.map((a) => ({ subscriberId: id, audience: a })))
+      .run();
+    return {
+      type: "success" as const,
+      message: existing ? MESSAGES.updated : MESSAGES.joined,
+      created: !existing,
+      subscriber: { id, name, email, status: "Active" as const, audience },
+    };
+  });
+}
+
+/**
+ * Marks the subscriber with this email Unsubscribed (idempotent). An unknown
+ * email is a 404 that names only the address asked about.
+ */
+export function unsubscribe(db: Db, input: unknown): { type: "success"; message: string } {
+  const { email } = parseForReader(unsubscribeSchema, input);
+  const row = db
+    .update(subscribers)
+    .set({ status: "Unsubscribed", updatedAt: new Date() })
+    .where(eq(subscribers.email, email))
+    .returning({ id: subscribers.id })
+    .get();
+  if (!row) throw notFound(MESSAGES.unknownEmail);
+  return { type: "success", message: MESSAGES.unsubscribed };
+}

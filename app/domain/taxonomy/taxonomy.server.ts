@@ -1,0 +1,248 @@
+/** Categories and tags as readers see them. */
+import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Category, categories, posts, type Tag, tags } from "#db/schema";
+import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { badRequest, DomainError, notFound } from "~/domain/errors.server";
+import { nextId } from "~/platform/counters.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { apiKey, slugify } from "~/utils/slug";
+
+export function listCategories(db: Db) {
+  return db.select().from(categories).orderBy(asc(categories.name)).all();
+}
+
+export function listTags(db: Db) {
+  return db.select().from(tags).orderBy(asc(tags.name)).all();
+}
+
+export function getCategoryBySlug(db: Db, slug: string) {
+  return db.select().from(categories).where(eq(categories.slug, slug)).get();
+}
+
+export function getTagBySlug(db: Db, slug: string) {
+  return db.select().from(tags).where(eq(tags.slug, slug)).get();
+}
+
+// ---------------------------------------------------------------------------
+// Writes (Categories and Tags screens, the generic data calls). SPEC §2, §5:
+// Name and Description required; the slug is derived from the name and
+// read-only. Roles with `manageTaxonomy` only (Administrator, Editor, Author).
+
+export const TaxonomyInputSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name: at most 100 characters"),
+  description: z
+    .string({ error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(1000, "Description: at most 1000 characters"),
+});
+export type TaxonomyInput = z.input<typeof TaxonomyInputSchema>;
+
+export type CategoryDocument = {
+  id: number;
+  uid: string;
+  name: string;
+  slug: string;
+  /** API key form (`freshly_pressed`) for `/get/posts/{category_key}`. */
+  key: string;
+  description: string;
+  createdAt: number;
+};
+
+export type TagDocument = {
+  id: number;
+  uid: string;
+  name: string;
+  slug: string;
+  /** API key form (`interest_rates`) for `/get/posts/by-tag/{tag}` (SPEC §3 `tag`). */
+  tag: string;
+  description: string;
+  createdAt: number;
+};
+
+export function toCategoryDocument(c: Category): CategoryDocument {
+  return {
+    id: c.id,
+    uid: c.uid,
+    name: c.name,
+    slug: c.slug,
+    key: c.key,
+    description: c.description,
+    createdAt: c.createdAt.getTime(),
+  };
+}
+
+export function toTagDocument(t: Tag): TagDocument {
+  return {
+    id: t.id,
+    uid: t.uid,
+    name: t.name,
+    slug: t.slug,
+    tag: t.tag,
+    description: t.description,
+    createdAt: t.createdAt.getTime(),
+  };
+}
+
+/** A category or tag by numeric id or uid. */
+export type TaxonomyRef = number | string;
+
+type Kind = "category" | "tag";
+const label = (kind: Kind) => (kind === "category" ? "category" : "tag");
+
+function derive(input: unknown) {
+  // The messages name their field already ("Name is required"), as the form shows them.
+  const parsed = TaxonomyInputSchema.safeParse(input);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  const { name, description } = parsed.data;
+  const slug = slugify(name);
+  if (!slug) throw badRequest("Name must contain a letter or a digit");
+  return { name, description, slug, key: apiKey(name) };
+}
+
+/** 409 when another record already has this slug, key or name. */
+function assertUnique(
+  db: Db,
+  kind: Kind,
+  values: { name: string; slug: string; key: string },
+  exceptId?: number,
+) {
+  const table = kind === "category" ? categories : tags;
+  const keyColumn = kind === "category" ? categories.key : tags.tag;
+  const clash = db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(
+      and(
+        or(
+          eq(table.slug, values.slug),
+          eq(keyColumn, values.key),
+          sql`lower(${table.name}) = lower(${values.name})`,
+        ),
+        exceptId === undefined ? undefined : ne(table.id, exceptId),
+      ),
+    )
+    .get();
+  if (clash) {
+    throw new DomainError(
+      409,
+      `A ${label(kind)} with the slug "${values.slug}" already exists ("${clash.name}")`,
+    );
+  }
+}
+
+function refCondition(kind: Kind, ref: TaxonomyRef) {
+  const table = kind === "category" ? categories : tags;
+  if (typeof ref === "number") return eq(table.id, ref);
+  return eq(table.uid, ref);
+}
+
+function notFoundFor(kind: Kind) {
+  return notFound(kind === "category" ? "Category not found" : "Tag not found");
+}
+
+export function createCategory(actor: SessionUser, input: unknown, db: Db = getDb()) {
+  assertCan(actor, "manageTaxonomy");
+  const values = derive(input);
+  assertUnique(db, "category", values);
+  const row = db
+    .insert(categories)
+    .values({ id: nextId(db, "categories"), uid: crypto.randomUUID(), ...values })
+    .returning()
+    .get();
+  return toCategoryDocument(row);
+}
+
+/**
+ * Renames or redescribes a category. Its posts stay reachable: their stored
+ * URLs follow the new slug in one UPDATE, and the post page answers a stale
+ * category segment with a 301 to the canonical URL.
+ */
+export function updateCategory(
+  actor: SessionUser,
+  ref: TaxonomyRef,
+  input: unknown,
+  db: Db = getDb(),
+) {
+  assertCan(actor, "manageTaxonomy");
+  const existing = db.select().from(categories).where(refCondition("category", ref)).get();
+  if (!existing) throw notFoundFor("category");
+  const values = derive(input);
+  assertUnique(db, "category", values, existing.id);
+  return db.transaction((tx) => {
+    const row = tx
+      .update(categories)
+      .set(values)
+      .where(eq(categories.id, existing.id))
+      .returning()
+      .get();
+    if (values.slug !== existing.slug) {
+      tx.update(posts)
+        .set({ url: sql`'/' || ${posts.id} || '/' || ${values.slug} || '/' || ${posts.slug}` })
+        .where(eq(posts.categoryId, existing.id))
+        .run();
+    }
+    return toCategoryDocument(row);
+  });
+}
+
+/**
+ * Deletes a category that has no posts. One with posts is refused (409):
+ * deleting it would leave them without a category and change their URLs;
+ * move them first.
+ */
+export function deleteCategory(actor: SessionUser, ref: TaxonomyRef, db: Db = getDb()) {
+  assertCan(actor, "manageTaxonomy");
+  const existing = db.select().from(categories).where(refCondition("category", ref)).get();
+  if (!existing) throw notFoundFor("category");
+  const used = db.select({ n: count() }).from(posts).where(eq(posts.categoryId, existing.id)).get();
+  if (used && used.n > 0) {
+    throw new DomainError(
+      409,
+      `"${existing.name}" still has ${used.n} post${used.n === 1 ? "" : "s"}; move ${used.n === 1 ? "it" : "them"} to another category first`,
+    );
+  }
+  db.delete(categories).where(eq(categories.id, existing.id)).run();
+  return { id: existing.id, uid: existing.uid };
+}
+
+export function createTag(actor: SessionUser, input: unknown, db: Db = getDb()) {
+  assertCan(actor, "manageTaxonomy");
+  const { key, ...values } = derive(input);
+  assertUnique(db, "tag", { ...values, key });
+  const row = db
+    .insert(tags)
+    .values({ id: nextId(db, "tags"), uid: crypto.randomUUID(), ...values, tag: key })
+    .returning()
+    .get();
+  return toTagDocument(row);
+}
+
+export function updateTag(actor: SessionUser, ref: TaxonomyRef, input: unknown, db: Db = getDb()) {
+  assertCan(actor, "manageTaxonomy");
+  const existing = db.select().from(tags).where(refCondition("tag", ref)).get();
+  if (!existing) throw notFoundFor("tag");
+  const { key, ...values } = derive(input);
+  assertUnique(db, "tag", { ...values, key }, existing.id);
+  const row = db
+    .update(tags)
+    .set({ ...values, tag: key })
+    .where(eq(tags.id, existing.id))
+    .returning()
+    .get();
+  return toTagDocument(row);
+}
+
+/** Deletes a tag; its posts simply lose it. */
+export function deleteTag(actor: SessionUser, ref: TaxonomyRef, db: Db = getDb()) {
+  assertCan(actor, "manageTaxonomy");
+  const existing = db.select().from(tags).where(refCondition("tag", ref)).get();
+  if (!existing) throw notFoundFor("tag");
+  db.delete(tags).where(eq(tags.id, existing.id)).run();
+  return { id: existing.id, uid: existing.uid };
+}

@@ -1,0 +1,248 @@
+/**
+ * What every JSON route of SPEC §7 shares: reading a JSON body safely, turning
+ * a DomainError into `{type: "error", message}` with its status, and CORS for a
+ * separate front end (origins from `ALLOWED_ORIGINS`, none by default).
+ *
+ * A route module stays thin:
+ *
+ *   export const loader = postOnlyLoader;           // GET → 405, OPTIONS → preflight
+ *   export const action = apiHandler(async ({ request }) => {
+ *     const body = await readJsonBody(request, BodySchema);
+ *     return doTheThing(body);                      // a plain value is sent as JSON
+ *   });
+ */
+import type { z } from "zod";
+import { badRequest, isDomainError, parseInput } from "~/domain/errors.server";
+import { readEnv } from "~/platform/env.server";
+
+/** A JSON body larger than this is refused (post content is the biggest thing sent). */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+export type ApiError = { type: "error"; message: string };
+
+export function jsonError(status: number, message: string, init: ResponseInit = {}): Response {
+  return Response.json({ type: "error", message } satisfies ApiError, { ...init, status });
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads the body as UTF-8 text, at most `maxBytes`, counted while reading so an
+ * oversized body is never held whole: 400 when it is larger or not UTF-8.
+ */
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    badRequest(`The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`);
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw badRequest("The body could not be read");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest("The body is not valid UTF-8");
+  }
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The body is not valid JSON");
+  }
+}
+
+/**
+ * Reads the request body as JSON: 400 when the content type is not JSON, the
+ * body is empty, larger than `maxBytes`, not UTF-8 or not valid JSON.
+ */
+export async function readJson(
+  request: Request,
+  { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
+): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!JSON_TYPE.test(type)) {
+    throw badRequest("Send the body as JSON with Content-Type: application/json");
+  }
+  const text = await readText(request, maxBytes);
+  if (text === "") throw badRequest("Expected a JSON body");
+  return parseJsonText(text);
+}
+
+/** Small bodies: the reader calls (likes, beacons, newsletter forms). */
+const MAX_READER_BODY_BYTES = 64 * 1024;
+
+/**
+ * For the reader calls, which arrive in every shape a browser sends: JSON,
+ * `text/plain` JSON (what `navigator.sendBeacon` sends for a string), a form
+ * (repeated fields become arrays) or no body at all. Always an object.
+ */
+export async function readAnyBody(request: Request): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (
+    type.startsWith("application/x-www-form-urlencoded") ||
+    type.startsWith("multipart/form-data")
+  ) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw badRequest("Malformed form body");
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(form.keys())) {
+      const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+      out[key] = values.length > 1 ? values : values[0];
+    }
+    return out;
+  }
+  const text = await readText(request, MAX_READER_BODY_BYTES);
+  if (text.trim() === "") return {};
+  const parsed = parseJsonText(text);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw badRequest("The body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** `readJson`, then `schema` (400 naming the first problem). */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options?: { maxBytes?: number },
+): Promise<z.output<S>> {
+  return parseInput(schema, await readJson(request, options));
+}
+
+/** `readJson` for the usual case: the body must be a JSON object (400 otherwise). */
+export async function readJsonObject(
+  request: Request,
+  options?: { maxBytes?: number },
+): Promise<Record<string, unknown>> {
+  const body = await readJson(request, options);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest("The body must be a JSON object");
+  }
+  return body as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------
+// CORS
+
+/**
+ * First path segments of the JSON API (SPEC §7). No page lives under them:
+ * public pages are /, /explore, /category, /tag, … and post pages start with a
+ * numeric id; the back office is /admin.
+ */
+const API_PREFIXES = ["crud", "get", "posts", "user", "newsletter", "upload"];
+
+export function isApiPath(pathname: string): boolean {
+  // Every API path has at least two segments (`/newsletter` alone is a page).
+  const [, first = "", second = ""] = pathname.split("/");
+  return API_PREFIXES.includes(first) && second !== "";
+}
+
+/** The configured front-end origins, when this request is an API call; else none. */
+export function corsOriginsFor(request: Request): string[] {
+  return isApiPath(new URL(request.url).pathname) ? readEnv().allowedOrigins : [];
+}
+
+function allowedOrigin(request: Request): string | null {
+  const origin = request.headers.get("Origin");
+  return origin && corsOriginsFor(request).includes(origin) ? origin : null;
+}
+
+const ALLOWED_METHODS = "GET, POST, OPTIONS";
+const ALLOWED_HEADERS = "Content-Type, Accept, Authorization, X-Requested-With";
+
+/**
+ * Adds the CORS answer to an API response: `Access-Control-Allow-Origin` for
+ * an allowed origin, and `Vary: Origin` always (the answer depends on it).
+ * No credentials: a separate front end authenticates with the apiKey (`key`).
+ */
+export function withCors(request: Request, response: Response): Response {
+  let out = response;
+  try {
+    out.headers.append("Vary", "Origin");
+  } catch {
+    // Headers of a Response.redirect() are immutable: copy it.
+    out = new Response(response.body, response);
+    out.headers.append("Vary", "Origin");
+  }
+  const origin = allowedOrigin(request);
+  if (origin) out.headers.set("Access-Control-Allow-Origin", origin);
+  return out;
+}
+
+/** The answer to a CORS preflight (`OPTIONS`): 204, with the allow headers for an allowed origin. */
+export function preflight(request: Request): Response {
+  const headers = new Headers({ Allow: ALLOWED_METHODS, Vary: "Origin" });
+  const origin = allowedOrigin(request);
+  if (origin) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+    headers.set("Access-Control-Max-Age", "600");
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+// ---------------------------------------------------------------------------
+// Route wrapper
+
+/** What a caller's mistake or a fault becomes: never a stack trace. */
+export function errorResponse(request: Request, error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isDomainError(error)) return jsonError(error.status, error.message);
+  const url = new URL(request.url);
+  console.error(`${request.method} ${url.pathname} failed:`, error);
+  return jsonError(500, "Internal error");
+}
+
+type HandlerArgs = { request: Request };
+
+/**
+ * Wraps a loader or action of a JSON route: `OPTIONS` gets the preflight
+ * answer; a returned value is sent as JSON (a returned Response as is); a
+ * thrown DomainError becomes `{type: "error", message}` with its status; any
+ * other throw is logged and answered 500 `{type: "error", message: "Internal error"}`.
+ * Every answer carries the CORS headers.
+ */
+export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
+  return async (args: A): Promise<Response> => {
+    const { request } = args;
+    if (request.method.toUpperCase() === "OPTIONS") return preflight(request);
+    let response: Response;
+    try {
+      const result = await fn(args);
+      response = result instanceof Response ? result : Response.json(result ?? null);
+    } catch (error) {
+      response = errorResponse(request, error);
+    }
+    return withCors(request, response);
+  };
+}
+
+/** The loader of a POST-only JSON route: preflight for OPTIONS, 405 for GET. */
+export const postOnlyLoader = apiHandler(({ request }: HandlerArgs) =>
+  jsonError(405, `Use POST for ${new URL(request.url).pathname}`, {
+    headers: { Allow: "POST, OPTIONS" },
+  }),
+);

@@ -1,0 +1,202 @@
+/**
+ * Who is asking: the staff session (remix-auth's form strategy and a cookie
+ * session, ARCHITECTURE §4) for pages, the user's apiKey (`key`) for JSON
+ * calls. Loaders and actions call `requireUser`/`requireCapability`; domain
+ * functions take the resulting user and check capabilities again.
+ */
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { users } from "#db/schema";
+import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
+import { type Capability, can, isAdministratorOnlyPath } from "~/domain/access/capabilities";
+import { verifyPassword } from "~/domain/access/password.server";
+import { badRequest, DomainError, parseInput, unauthorized } from "~/domain/errors.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { getDb } from "~/platform/db.server";
+import { FailureLimiter } from "~/platform/rate-limit.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import { emailField } from "~/utils/validation";
+import { type Flash, flashCookieHeader } from "~/web/flash.server";
+import { isFormBody } from "~/web/form-body.server";
+import { commitSession, destroySession, getSession } from "~/web/session.server";
+
+export const LoginSchema = z.object({
+  email: emailField("Email is required"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password is too long"),
+});
+
+/** Five wrong passwords per account, twenty per address, in fifteen minutes. */
+const WINDOW_MS = 15 * 60 * 1000;
+export const accountFailures = new FailureLimiter(5, WINDOW_MS);
+export const addressFailures = new FailureLimiter(20, WINDOW_MS);
+
+function tooManyAttempts(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new DomainError(
+    429,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  );
+}
+
+/**
+ * Checks an email and password; the one sign-in rule for the login form and
+ * `POST /user/admin/authenticate`. Throws 400 (missing fields), 401 (wrong
+ * credentials) or 429 (rate limited; when Settings enables rate limiting).
+ */
+export function verifyCredentials(input: unknown, address = "unknown"): SessionUser {
+  const { email, password } = parseInput(LoginSchema, input);
+  const db = getDb();
+  const limited = getSettings(db).enableRateLimiting;
+  if (limited) {
+    const wait = Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(address));
+    if (wait > 0) throw tooManyAttempts(wait);
+  }
+  const row = db.select().from(users).where(eq(users.email, email)).get();
+  if (!row || !verifyPassword(password, row.passwordHash)) {
+    if (limited) {
+      accountFailures.fail(email);
+      addressFailures.fail(address);
+    }
+    throw new DomainError(401, "Invalid email or password");
+  }
+  accountFailures.reset(email);
+  return toSessionUser(row);
+}
+
+const requestAddress = new WeakMap<Request, string>();
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) =>
+    verifyCredentials(
+      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+      requestAddress.get(request),
+    ),
+  ),
+  "form",
+);
+
+/** Runs the form strategy on a login POST; throws DomainError on failure. */
+export async function authenticateLoginForm(
+  request: Request,
+  address: string,
+): Promise<SessionUser> {
+  if (!isFormBody(request)) throw badRequest("Send the form as a form post");
+  requestAddress.set(request, address);
+  try {
+    return await authenticator.authenticate("form", request);
+  } catch (error) {
+    // Our own refusals pass through; a body the strategy cannot read is a 400.
+    if (error instanceof DomainError) throw error;
+    throw badRequest("Malformed form body");
+  }
+}
+
+function userById(id: number): SessionUser | null {
+  const row = getDb().select().from(users).where(eq(users.id, id)).get();
+  return row ? toSessionUser(row) : null;
+}
+
+/** The signed-in staff member, read fresh (a role change or deletion applies at once). */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const session = await getSession(request);
+  const id = session.get("userId");
+  return typeof id === "number" ? userById(id) : null;
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const query = here.startsWith("/admin") ? `?${new URLSearchParams({ redirectTo: here })}` : "";
+  return redirect(`/admin/login${query}`);
+}
+
+/** The signed-in user, or a redirect to /admin/login that remembers where they were going. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/**
+ * A role violation (SPEC §6, ARCHITECTURE §4): a page visit goes to
+ * /unauthorised-access; a form post is answered 403 (the Access Denied page)
+ * on the spot, so a direct POST is refused with the status, not a redirect.
+ */
+function roleViolation(request: Request) {
+  const method = request.method.toUpperCase();
+  return method === "GET" || method === "HEAD"
+    ? redirect("/unauthorised-access")
+    : data("You are not allowed to do that", { status: 403 });
+}
+
+/** The signed-in user if their role has `capability`; else a role violation. */
+export async function requireCapability(
+  request: Request,
+  capability: Capability,
+): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!can(user.role, capability)) throw roleViolation(request);
+  return user;
+}
+
+/**
+ * Every /admin screen's loader and action: signed in, and an Administrator on
+ * the Administrator-only paths of SPEC §6.
+ */
+export async function requireAdminScreen(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  const { pathname } = new URL(request.url);
+  if (isAdministratorOnlyPath(pathname) && user.role !== "Administrator") {
+    throw roleViolation(request);
+  }
+  return user;
+}
+
+/** Signs `user` in and redirects (to a same-site path only). */
+export async function startSession(
+  request: Request,
+  user: SessionUser,
+  redirectTo: string | null | undefined,
+  flash?: Flash,
+) {
+  const session = await getSession(request);
+  session.set("userId", user.id);
+  const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+  if (flash) headers.append("Set-Cookie", await flashCookieHeader(flash));
+  return redirect(safeRedirectPath(redirectTo, "/admin/posts"), { headers });
+}
+
+/** Ends the session and goes to the login screen. */
+export async function endSession(request: Request) {
+  const session = await getSession(request);
+  return redirect("/admin/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+export function userByApiKey(key: string): SessionUser | null {
+  if (!key || key.length > 200) return null;
+  const row = getDb().select().from(users).where(eq(users.apiKey, key)).get();
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * The caller of a JSON admin call: the user whose apiKey is `key`, else the
+ * signed-in session. 401 when neither identifies anyone.
+ */
+export async function requireApiUser(request: Request, key: unknown): Promise<SessionUser> {
+  if (key !== undefined && key !== null && key !== "") {
+    if (typeof key !== "string") throw badRequest("key must be a string");
+    const user = userByApiKey(key);
+    if (!user) throw unauthorized("Invalid API key");
+    return user;
+  }
+  const user = await getOptionalUser(request);
+  if (!user) throw unauthorized("Authentication required: pass your apiKey as key");
+  return user;
+}

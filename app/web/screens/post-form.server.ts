@@ -1,0 +1,195 @@
+/**
+ * The Add/Edit Post form as the server reads it: a thin adapter between the
+ * posted fields (multipart, with the featured image and the social card's
+ * background) and `savePost`'s input (app/domain/posts/publishing.server.ts decides).
+ * `readAdminForm` keeps one value per field; the tags are a repeated field,
+ * so this reads the form itself and hands `withStoredImages` the same shape.
+ */
+import { data, redirect } from "react-router";
+import type { SessionUser } from "~/domain/access/actor.server";
+import { can } from "~/domain/access/capabilities";
+import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
+import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/posts/fields";
+import {
+  getEditablePost,
+  type PostDocument,
+  type PostInput,
+  type SaveAction,
+  savePost,
+  trashPost,
+} from "~/domain/posts/publishing.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { getDb } from "~/platform/db.server";
+import { type AdminForm, formError, withStoredImages } from "~/web/admin-forms.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readFormBody } from "~/web/form-body.server";
+import { IMAGES_ONLY, isMultipart, maxImageBytes, receiveMultipart } from "~/web/uploads.server";
+
+/** The form's file inputs. */
+export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;
+
+export type PostForm = AdminForm & { lists: Record<string, string[]> };
+
+/** Reads the posted form (multipart with up to two images, or urlencoded). */
+export async function readPostForm(request: Request): Promise<PostForm> {
+  if (isMultipart(request)) {
+    const form = await receiveMultipart(request, {
+      maxFileBytes: maxImageBytes(getSettings(getDb()).maxImageSize),
+      accept: IMAGES_ONLY,
+      fileFields: [...POST_IMAGE_FIELDS],
+      maxFiles: POST_IMAGE_FIELDS.length,
+      // The content field carries up to 1,000,000 characters of HTML.
+      maxFieldBytes: 4 * 1024 * 1024,
+    });
+    return {
+      fields: form.fields,
+      lists: form.fieldLists,
+      files: form.files,
+      discard: form.discard,
+    };
+  }
+  const body = await readFormBody(request);
+  const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
+  for (const [key, value] of body) {
+    if (typeof value !== "string") continue;
+    fields[key] ??= value;
+    lists[key] = [...(lists[key] ?? []), value];
+  }
+  return { fields, lists, files: [], discard: async () => {} };
+}
+
+/** Which button was pressed (400 for anything else). */
+export function postIntent(fields: Record<string, string>): PostIntent {
+  const intent = fields.intent as PostIntent;
+  if (!POST_INTENTS.includes(intent)) {
+    throw badRequest("intent must be draft, preview, publish, trash or delete");
+  }
+  return intent;
+}
+
+/**
+ * `savePost`'s input from the form. An image field without a new file keeps
+ * the post's current image (on Edit); "Remove background image" clears the
+ * card's. The card is saved only when "Add a social card" is ticked.
+ */
+export function postInputFromForm(
+  form: Pick<PostForm, "fields" | "lists">,
+  action: SaveAction,
+  urls: Record<string, string>,
+  existing?: Pick<PostDocument, "photo" | "socialCard">,
+): PostInput {
+  const { fields, lists } = form;
+  const cardImage =
+    urls.cardImage ?? (fields.removeCardImage ? "" : (existing?.socialCard?.image ?? ""));
+  return {
+    action,
+    title: fields.title ?? "",
+    category: fields.category ?? "",
+    summary: fields.summary ?? "",
+    content: fields.content ?? "",
+    tags: (lists.tags ?? []).filter(Boolean),
+    photo: urls.photo ?? existing?.photo ?? null,
+    socialCard: fields.socialCard
+      ? {
+          name: fields.cardName ?? "",
+          description: fields.cardDescription ?? "",
+          image: cardImage,
+          blur: fields.cardBlur,
+        }
+      : null,
+  };
+}
+
+/** What a refused form puts back (the tags as a JSON list; never files). */
+export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record<string, string> {
+  const keep = [
+    "title",
+    "category",
+    "summary",
+    "content",
+    "socialCard",
+    "cardName",
+    "cardDescription",
+    "cardBlur",
+    "removeCardImage",
+  ];
+  const values: Record<string, string> = {};
+  for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
+  values.tags = JSON.stringify(form.lists.tags ?? []);
+  return values;
+}
+
+/**
+ * Add Post's and Edit Post's action (SPEC §4): Save Draft, Publish Post and
+ * Preview save through `savePost` (Preview then opens the post's page);
+ * Move to Trash trashes; Delete Post goes to the posts list's confirm step.
+ * Success redirects with SPEC §8's message; a refusal re-renders the form
+ * with what was typed, the message and the error's status, nothing written.
+ */
+export async function postFormAction(
+  request: Request,
+  actor: SessionUser,
+  id?: number,
+): Promise<Response | ReturnType<typeof formError>> {
+  let form: PostForm | undefined;
+  let intent: PostIntent = "draft";
+  try {
+    form = await readPostForm(request);
+    intent = postIntent(form.fields);
+    if (intent === "trash" || intent === "delete") {
+      await form.discard();
+      if (id === undefined) throw badRequest("Save the post first");
+      if (intent === "delete") {
+        if (!can(actor.role, "deletePosts")) throw forbidden("Contributors cannot delete posts");
+        getEditablePost(actor, id);
+        return redirect(`/admin/posts?confirm=${id}`, 303);
+      }
+      trashPost(actor, id);
+      return redirectWithFlash("/admin/posts", {
+        type: "success",
+        message: "Post updated successfully!",
+      });
+    }
+    const existing = id === undefined ? undefined : getEditablePost(actor, id);
+    const saving = form;
+    const action: SaveAction = intent;
+    const { post, message } = await withStoredImages(
+      saving,
+      POST_IMAGE_FIELDS,
+      { collection: "posts", actor },
+      (urls) => savePost(actor, postInputFromForm(saving, action, urls, existing), { id }),
+    );
+    const to = intent === "preview" ? post.url : `/admin/posts/edit/${post.id}`;
+    return redirectWithFlash(to, { type: "success", message });
+  } catch (error) {
+    await form?.discard();
+    const values = form ? postFormValues(form) : {};
+    if (!isDomainError(error)) throw error;
+    if (intent === "trash" || intent === "delete") {
+      const message = intent === "trash" ? "Error updating post" : "Error deleting post";
+      return data({ error: message, values, intent }, { status: error.status });
+    }
+    const prefix =
+      error.message === ALL_FIELDS_REQUIRED
+        ? undefined
+        : intent === "draft"
+          ? "Error saving draft"
+          : "Error saving post";
+    return formError(error, { prefix, values, intent });
+  }
+}
+
+/** The choices of the form; the category starts at Settings' default category when it exists. */
+export function postFormChoices() {
+  const db = getDb();
+  const categories = listCategories(db).map((c) => c.name);
+  const tags = listTags(db).map((t) => t.name);
+  const preferred = getSettings(db).defaultCategory;
+  return {
+    categories,
+    tags,
+    defaultCategory: categories.find((c) => c.toLowerCase() === preferred.toLowerCase()) ?? "",
+  };
+}

@@ -1,0 +1,45 @@
+import { createCookieSessionStorage, type Session } from "react-router";
+import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
+
+/** The session holds only who is signed in; one-shot messages live in flash.server.ts. */
+type SessionData = { userId: number };
+
+type Storage = ReturnType<typeof createCookieSessionStorage<SessionData>>;
+let cached: { key: string; storage: Storage } | undefined;
+
+/** The signed, httpOnly, SameSite=Lax session cookie (ARCHITECTURE §4). */
+export function sessionStorage(): Storage {
+  const env = readEnv();
+  const key = `${env.dataDir}|${env.publicUrl}|${env.sessionSecret ?? ""}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      storage: createCookieSessionStorage<SessionData>({
+        cookie: {
+          name: "__session",
+          httpOnly: true,
+          path: "/",
+          sameSite: "lax",
+          secure: cookiesAreSecure(env),
+          secrets: [sessionSecret(env)],
+          maxAge: 60 * 60 * 24 * 30,
+        },
+      }),
+    };
+  }
+  return cached.storage;
+}
+
+export type AppSession = Session<SessionData>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session);
+}
+
+export function destroySession(session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session);
+}

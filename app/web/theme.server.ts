@@ -1,0 +1,27 @@
+import { createCookieSessionStorage } from "react-router";
+import { createThemeSessionResolver } from "remix-themes";
+import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
+
+type Resolver = ReturnType<typeof createThemeSessionResolver>;
+let cached: { key: string; resolver: Resolver } | undefined;
+
+/** The reader's theme, kept in its own signed cookie (remix-themes). */
+export function themeSessionResolver(request: Request) {
+  const env = readEnv();
+  const key = `${env.dataDir}|${env.publicUrl}`;
+  if (cached?.key !== key) {
+    const storage = createCookieSessionStorage({
+      cookie: {
+        name: "__theme",
+        httpOnly: true,
+        path: "/",
+        sameSite: "lax",
+        secure: cookiesAreSecure(env),
+        secrets: [sessionSecret(env)],
+        maxAge: 60 * 60 * 24 * 365,
+      },
+    });
+    cached = { key, resolver: createThemeSessionResolver(storage) };
+  }
+  return cached.resolver(request);
+}
