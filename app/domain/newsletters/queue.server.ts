@@ -16,42 +16,35 @@ import {
   uploadsProblem,
 } from "~/domain/newsletters/input.server";
 import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
-import {
-  type NewsletterAudience,
-  type NewsletterStatus,
-  newsletterAudienceLabel,
-} from "~/domain/newsletters/vocabulary";
+import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { htmlToText } from "~/utils/text";
 
-export type NewsletterSummary = {
-  id: number;
-  uid: string;
-  subject: string;
-  audience: NewsletterAudience;
-  status: NewsletterStatus;
-  recipientCount: number;
-  deliveredCount: number;
-  failedCount: number;
-  skippedCount: number;
+/** What a list of newsletters shows: the figures as they are, times as epoch ms. */
+const SUMMARY_FIELDS = [
+  "id",
+  "uid",
+  "subject",
+  "audience",
+  "status",
+  "recipientCount",
+  "deliveredCount",
+  "failedCount",
+  "skippedCount",
+] as const satisfies (keyof Newsletter)[];
+
+export type NewsletterSummary = Pick<Newsletter, (typeof SUMMARY_FIELDS)[number]> & {
   createdAt: number;
   queuedAt: number | null;
   sentAt: number | null;
 };
 
 function toSummary(n: Newsletter): NewsletterSummary {
+  const fields = Object.fromEntries(SUMMARY_FIELDS.map((key) => [key, n[key]]));
   return {
-    id: n.id,
-    uid: n.uid,
-    subject: n.subject,
-    audience: n.audience,
-    status: n.status,
-    recipientCount: n.recipientCount,
-    deliveredCount: n.deliveredCount,
-    failedCount: n.failedCount,
-    skippedCount: n.skippedCount,
+    ...(fields as Pick<Newsletter, (typeof SUMMARY_FIELDS)[number]>),
     createdAt: n.createdAt.getTime(),
     queuedAt: n.queuedAt?.getTime() ?? null,
     sentAt: n.sentAt?.getTime() ?? null,
@@ -60,13 +53,8 @@ function toSummary(n: Newsletter): NewsletterSummary {
 
 /** The whole record as the generic data calls return it: the draft and the delivery figures. */
 export function newsletterDocument(n: Newsletter) {
-  return {
-    ...toSummary(n),
-    content: n.content,
-    photo: n.photo,
-    attachment: n.attachment,
-    attachmentName: n.attachmentName,
-  };
+  const { content, photo, attachment, attachmentName } = n;
+  return { ...toSummary(n), content, photo, attachment, attachmentName };
 }
 
 /**
