@@ -17,6 +17,12 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import {
+  DELIVERY_STATUSES,
+  NEWSLETTER_AUDIENCES,
+  NEWSLETTER_STATUSES,
+} from "~/domain/newsletters/vocabulary";
+import { AUDIENCES, SUBSCRIBER_STATUSES } from "~/domain/subscribers/vocabulary";
 
 export const ROLES = ["Administrator", "Editor", "Author", "Contributor", "Subscriber"] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,30 +30,20 @@ export type Role = (typeof ROLES)[number];
 export const POST_STATUSES = ["draft", "reviewing", "published", "trash"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-
-export const AUDIENCES = ["News", "Music", "Promotions"] as const;
-export type Audience = (typeof AUDIENCES)[number];
-
-export const NEWSLETTER_AUDIENCES = ["All", ...AUDIENCES] as const;
-export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
-
-/**
- * A finished newsletter is `sent` when no delivery failed, `partly sent` when
- * some were delivered and some failed, `failed` when none was delivered and
- * some failed.
- */
-export const NEWSLETTER_STATUSES = [
-  "draft",
-  "queued",
-  "sending",
-  "sent",
-  "partly sent",
-  "failed",
-] as const;
-/** `skipped`: the reader was no longer Active (or was deleted) when their turn came. */
-export const DELIVERY_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
+export {
+  DELIVERY_STATUSES,
+  NEWSLETTER_AUDIENCES,
+  NEWSLETTER_STATUSES,
+  type NewsletterAudience,
+} from "~/domain/newsletters/vocabulary";
+// The subscribers' and newsletters' words live with their areas, where the
+// browser can read them too; re-exported here for the model's readers.
+export {
+  AUDIENCES,
+  type Audience,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
+} from "~/domain/subscribers/vocabulary";
 
 /** The collections that have a numeric id from `counters` (SPEC §7 nextid). */
 export const COUNTED_COLLECTIONS = ["posts", "categories", "tags", "subscribers"] as const;

@@ -5,18 +5,10 @@
  * the same data folder creates nothing twice.
  */
 import { count } from "drizzle-orm";
-import {
-  categories,
-  posts,
-  postTags,
-  type Role,
-  subscriberAudiences,
-  subscribers,
-  tags,
-  users,
-} from "#db/schema";
+import { categories, posts, postTags, type Role, tags, users } from "#db/schema";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { ensureSettings } from "~/domain/site/settings.server";
+import { writeSubscribers } from "~/domain/subscribers/writer.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import type { Env } from "~/platform/env.server";
@@ -197,23 +189,15 @@ function seedDemo(db: Db, adminId: number, now: number): string {
     }
   });
 
-  for (const s of demoSubscribers) {
-    const id = nextId(db, "subscribers");
-    const at = new Date(now - s.daysAgo * DAY);
-    db.insert(subscribers)
-      .values({
-        id,
-        uid: crypto.randomUUID(),
-        name: s.name,
-        email: s.email.toLowerCase(),
-        status: s.status,
-        timestamp: at,
-        updatedAt: at,
-      })
-      .run();
-    for (const audience of new Set(s.audiences)) {
-      db.insert(subscriberAudiences).values({ subscriberId: id, audience }).run();
-    }
-  }
+  writeSubscribers(
+    db,
+    demoSubscribers.map((s) => ({
+      name: s.name,
+      email: s.email.toLowerCase(),
+      status: s.status,
+      audience: s.audiences,
+      timestamp: new Date(now - s.daysAgo * DAY),
+    })),
+  );
   return demoPassword;
 }

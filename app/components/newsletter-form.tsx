@@ -1,15 +1,8 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { AUDIENCE_OPTIONS, PUBLIC_DEFAULT_AUDIENCES } from "~/domain/subscribers/vocabulary";
 import { useFlash } from "~/hooks/use-flash";
-
-/** SPEC §5: the three audiences and their labels; News and Promotions preselected on public forms. */
-export const AUDIENCE_OPTIONS = [
-  { value: "News", label: "News Emails" },
-  { value: "Music", label: "Music Updates" },
-  { value: "Promotions", label: "Promotions & Offers" },
-] as const;
-const PUBLIC_DEFAULT = ["News", "Promotions"];
 
 type Result = { type: string; message: string };
 
@@ -33,7 +26,7 @@ export function NewsletterForm({
   const flash = useFlash("newsletter");
   const fetcher = useFetcher<Result>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [audience, setAudience] = useState<string[]>(PUBLIC_DEFAULT);
+  const [audience, setAudience] = useState<string[]>([...PUBLIC_DEFAULT_AUDIENCES]);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) {

@@ -8,7 +8,7 @@ import { runFirstRun } from "#db/seed";
 import {
   startNewsletterSender,
   stopNewsletterSender,
-} from "~/domain/newsletters/newsletters.server";
+} from "~/domain/newsletters/sender-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
 import { clearIncomingUploads } from "~/web/uploads.server";

@@ -13,14 +13,15 @@ export function ensureCounters(db: Db) {
 /**
  * Hands out the next numeric id of a collection (SPEC §7 `POST /get/nextid`).
  * A single UPDATE … RETURNING, so two requests never get the same id.
+ * With `count`, reserves that many consecutive ids and returns the first.
  */
-export function nextId(db: Db, collection: CountedCollection): number {
+export function nextId(db: Db, collection: CountedCollection, count = 1): number {
   const row = db
     .update(counters)
-    .set({ nextId: sql`${counters.nextId} + 1` })
+    .set({ nextId: sql`${counters.nextId} + ${count}` })
     .where(eq(counters.collection, collection))
     .returning({ next: counters.nextId })
     .get();
   if (!row) throw new Error(`No counter for collection ${collection}`);
-  return row.next - 1;
+  return row.next - count;
 }

@@ -5,7 +5,12 @@ import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { isDomainError } from "~/domain/errors.server";
-import { listNewsletters, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/newsletters.server";
+import { MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
+import { listNewsletters } from "~/domain/newsletters/queue.server";
+import {
+  NEWSLETTER_AUDIENCE_CHOICES,
+  newsletterAudienceLabel,
+} from "~/domain/newsletters/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { formError } from "~/web/admin-forms.server";
@@ -17,7 +22,6 @@ import type { Route } from "./+types/admin.mail-send";
 
 const PATH = "/admin/mail/send-newsletter";
 const SEND_FAILED = "Error sending newsletter. Please try again.";
-const AUDIENCES = ["All Subscribers", "News", "Music", "Promotions"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Send Newsletter", PATH);
@@ -61,8 +65,6 @@ export async function action({ request }: Route.ActionArgs) {
 const dateTime = (ms: number | null) =>
   ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-const audienceLabel = (a: string) => (a === "All" ? "All Subscribers" : a);
-
 export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
   const { newsletters, maxImage, maxAttachment } = loaderData;
   const result = useActionData<typeof action>();
@@ -79,8 +81,8 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
       >
         <label>
           Audience
-          <select name="audience" defaultValue={values.audience || "All Subscribers"}>
-            {AUDIENCES.map((a) => (
+          <select name="audience" defaultValue={values.audience || newsletterAudienceLabel("All")}>
+            {NEWSLETTER_AUDIENCE_CHOICES.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
@@ -167,7 +169,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                 {newsletters.map((n) => (
                   <tr key={n.uid}>
                     <td>{n.subject}</td>
-                    <td>{audienceLabel(n.audience)}</td>
+                    <td>{newsletterAudienceLabel(n.audience)}</td>
                     <td>
                       <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
                         {n.status}

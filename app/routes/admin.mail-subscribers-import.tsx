@@ -10,6 +10,11 @@ import {
   IMPORT_MAX_ROWS,
   importSubscribersCsv,
 } from "~/domain/subscribers/csv.server";
+import {
+  ADMIN_DEFAULT_AUDIENCES,
+  AUDIENCES,
+  SUBSCRIBER_STATUSES,
+} from "~/domain/subscribers/vocabulary";
 import { formError } from "~/web/admin-forms.server";
 import { requireCapability } from "~/web/auth.server";
 import { receiveMultipart } from "~/web/uploads.server";
@@ -121,11 +126,12 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
       <Form method="post" encType="multipart/form-data" className="admin-form admin-panel">
         <p className="hint">
           A CSV file (UTF-8) whose first row names the columns <code>name</code> and{" "}
-          <code>email</code>, and optionally <code>status</code> (Active, Inactive, Unsubscribed)
-          and <code>audience</code> (News, Music, Promotions separated by <code>;</code>). New
-          addresses are added (Active, News by default); known ones are updated. Someone who
-          unsubscribed stays unsubscribed. Up to {loaderData.maxRows.toLocaleString("en")} rows and{" "}
-          {loaderData.maxMb} MB. An exported list imports as it is.
+          <code>email</code>, and optionally <code>status</code> ({SUBSCRIBER_STATUSES.join(", ")})
+          and <code>audience</code> ({AUDIENCES.join(", ")} separated by <code>;</code>). New
+          addresses are added (Active, {ADMIN_DEFAULT_AUDIENCES.join(", ")} by default); known ones
+          are updated. Someone who unsubscribed stays unsubscribed. Up to{" "}
+          {loaderData.maxRows.toLocaleString("en")} rows and {loaderData.maxMb} MB. An exported list
+          imports as it is.
         </p>
         <label>
           CSV file

@@ -5,12 +5,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import { AUDIENCE_OPTIONS } from "~/components/newsletter-form";
 import { isDomainError } from "~/domain/errors.server";
 import {
-  ADMIN_DEFAULT_AUDIENCE,
-  AUDIENCE_FILTERS,
-  type AudienceFilter,
   addSubscriber,
   deleteSubscriber,
   getSubscriber,
@@ -18,6 +14,12 @@ import {
   type SubscriberDocument,
   setSubscriberStatus,
 } from "~/domain/subscribers/staff.server";
+import {
+  ADMIN_DEFAULT_AUDIENCES,
+  AUDIENCE_FILTERS,
+  AUDIENCE_OPTIONS,
+  audienceFilterLabel,
+} from "~/domain/subscribers/vocabulary";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formError } from "~/web/admin-forms.server";
 import { requireCapability } from "~/web/auth.server";
@@ -33,12 +35,6 @@ const MESSAGES = {
   statusChanged: "Status updated successfully",
   confirm: "Are you sure you want to delete this subscriber?",
 } as const;
-const FILTER_LABELS: Record<AudienceFilter, string> = {
-  all: "All audiences",
-  news: "News",
-  music: "Music",
-  promotions: "Promotions",
-};
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Subscribers", PATH);
 
@@ -48,12 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = listSubscribersForAdmin(user, params);
   const confirmUid = params.get("confirm");
   const confirm = confirmUid ? getSubscriber(user, confirmUid) : null;
-  return {
-    ...page,
-    confirm,
-    defaultAudience: [...ADMIN_DEFAULT_AUDIENCE],
-    audienceFilters: [...AUDIENCE_FILTERS],
-  };
+  return { ...page, confirm };
 }
 
 /** The list's own query keys, so a redirect keeps the filter and page (never `confirm`). */
@@ -117,14 +108,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 function AddSubscriberForm({
   result,
-  defaultAudience,
 }: {
   result: { values: Record<string, string>; intent: string | null } | undefined;
-  defaultAudience: string[];
 }) {
   const busy = useNavigation().formData?.get("intent") === "add";
   const failed = result?.intent === "add" ? result.values : undefined;
-  const chosen = failed?.audience !== undefined ? failed.audience.split(",") : defaultAudience;
+  const chosen =
+    failed?.audience !== undefined ? failed.audience.split(",") : ADMIN_DEFAULT_AUDIENCES;
   return (
     <Form method="post" className="admin-form admin-panel subscriber-add">
       <h2>Add Subscriber</h2>
@@ -177,8 +167,7 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function SubscribersList({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, next, prev, filter, confirm, defaultAudience, audienceFilters } =
-    loaderData;
+  const { subscribers, total, next, prev, filter, confirm } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
@@ -220,7 +209,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
         </ConfirmDelete>
       ) : null}
       <div className="subscribers-layout">
-        <AddSubscriberForm result={result} defaultAudience={defaultAudience} />
+        <AddSubscriberForm result={result} />
         <section className="subscribers-list" aria-labelledby="list-title">
           <h2 id="list-title" className="visually-hidden">
             Subscribers list
@@ -239,9 +228,9 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
             <label>
               Audience
               <select name="audience" defaultValue={filter.audience}>
-                {audienceFilters.map((a) => (
+                {AUDIENCE_FILTERS.map((a) => (
                   <option key={a} value={a}>
-                    {FILTER_LABELS[a]}
+                    {audienceFilterLabel(a)}
                   </option>
                 ))}
               </select>

@@ -4,7 +4,7 @@
  * Editors; queues the send and answers at once, the background sender delivers.
  */
 import { z } from "zod";
-import { kickNewsletterSender, queueNewsletter } from "~/domain/newsletters/newsletters.server";
+import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
@@ -21,7 +21,6 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   const body = await readJsonBody(request, SendBody);
   const user = await requireApiUser(request, body.key);
   const newsletter = queueNewsletter(getDb(), user, body.email);
-  kickNewsletterSender();
   const people = newsletter.recipientCount === 1 ? "subscriber" : "subscribers";
   return {
     type: "success",

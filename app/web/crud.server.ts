@@ -46,7 +46,7 @@ import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { deleteMedia, mediaDocuments } from "~/domain/media/media.server";
-import { newsletterDocument } from "~/domain/newsletters/newsletters.server";
+import { newsletterDocument } from "~/domain/newsletters/queue.server";
 import {
   actionForStatus,
   deletePost,

@@ -13,14 +13,15 @@ import {
   posts,
   postTags,
   type Role,
-  subscriberAudiences,
-  subscribers,
+  type Subscriber,
+  type SubscriberStatus,
   tags,
   users,
 } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { ensureSettings } from "~/domain/site/settings.server";
+import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -130,20 +131,12 @@ export type TestUser = ReturnType<typeof makeUser>;
 export function makeSubscriber(
   email: string,
   audience: Audience[],
-  status: "Active" | "Inactive" | "Unsubscribed" = "Active",
-) {
+  status: SubscriberStatus = "Active",
+): number {
   const db = getDb();
   ensureCounters(db);
-  const id = nextId(db, "subscribers");
-  db.insert(subscribers)
-    .values({ id, uid: crypto.randomUUID(), name: email.split("@")[0] ?? email, email, status })
-    .run();
-  if (audience.length) {
-    db.insert(subscriberAudiences)
-      .values(audience.map((a) => ({ subscriberId: id, audience: a })))
-      .run();
-  }
-  return id;
+  const name = email.split("@")[0] ?? email;
+  return (writeSubscriber(db, { name, email, status, audience }) as Subscriber).id;
 }
 
 /** The `__session` cookie of a signed-in `user`. */

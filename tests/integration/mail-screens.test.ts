@@ -15,14 +15,11 @@ import {
   subscriberAudiences,
   subscribers,
 } from "#db/schema";
-import {
-  createMailTransport,
-  type MailTransport,
-  NewsletterSender,
-} from "~/domain/newsletters/newsletters.server";
+import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import { csvCell, importSubscribersCsv } from "~/domain/subscribers/csv.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { createMailTransport, type MailTransport } from "~/platform/mail.server";
 import { middleware as rootMiddleware } from "~/root";
 import { action as sendAction, loader as sendLoader } from "~/routes/admin.mail-send";
 import { action as listAction, loader as listLoader } from "~/routes/admin.mail-subscribers";

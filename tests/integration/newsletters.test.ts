@@ -1,5 +1,5 @@
 /**
- * app/domain/newsletters/newsletters.server.ts: queueing (roles, validation, audiences, one
+ * app/domain/newsletters/: queueing (roles, validation, audiences, one
  * transaction) and the background sender through nodemailer against a real
  * in-process SMTP server, and the outbox when SMTP_URL is unset.
  */
@@ -10,20 +10,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
+import { absoluteContent, absoluteUrl, emailText } from "~/domain/newsletters/message.server";
+import { getNewsletter, listDeliveries, queueNewsletter } from "~/domain/newsletters/queue.server";
 import {
-  absoluteContent,
-  absoluteUrl,
   classifySendError,
-  createMailTransport,
-  emailText,
-  listDeliveries,
   MAX_ATTEMPTS,
-  type MailTransport,
   NewsletterSender,
-  queueNewsletter,
-} from "~/domain/newsletters/newsletters.server";
+} from "~/domain/newsletters/sender.server";
+import {
+  startNewsletterSender,
+  stopNewsletterSender,
+} from "~/domain/newsletters/sender-process.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { createMailTransport, type MailTransport } from "~/platform/mail.server";
 import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 
 const draft = (values: Record<string, unknown> = {}) => ({
@@ -236,6 +236,21 @@ describe("the sender over SMTP", () => {
     expect(
       listDeliveries(getDb(), letter.id).map((r) => [r.subscriberId, r.status, r.attempts]),
     ).toEqual(ids.map((id) => [id, "sent", 1]));
+  });
+
+  it("is woken by queueing itself: the process's sender delivers with no other call", async () => {
+    makeSubscriber("woken@example.com", ["News"]);
+    const sender = startNewsletterSender({ log: () => {} });
+    try {
+      await sender.idle();
+      const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Editor")), draft());
+      expect(sender.isBusy).toBe(true);
+      await sender.idle();
+      expect(smtp.received.map((m) => m.to)).toEqual([["woken@example.com"]]);
+      expect(getNewsletter(getDb(), letter.uid)?.status).toBe("sent");
+    } finally {
+      await stopNewsletterSender();
+    }
   });
 
   it("counts a refused recipient as failed while the rest go", async () => {

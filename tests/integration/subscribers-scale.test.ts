@@ -7,11 +7,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportSubscribersCsv } from "~/domain/subscribers/csv.server";
-import {
-  type AudienceFilter,
-  type Keyset,
-  subscribersPageQuery,
-} from "~/domain/subscribers/staff.server";
+import { type Keyset, subscribersPageQuery } from "~/domain/subscribers/staff.server";
+import type { AudienceFilter } from "~/domain/subscribers/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { loader as listLoader } from "~/routes/admin.mail-subscribers";
 import { routeArgs } from "../helpers";

@@ -13,25 +13,26 @@
  */
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
-import { eq, inArray, sql } from "drizzle-orm";
-import {
-  AUDIENCES,
-  type Audience,
-  counters,
-  SUBSCRIBER_STATUSES,
-  type SubscriberStatus,
-  subscriberAudiences,
-  subscribers,
-} from "#db/schema";
+import { inArray } from "drizzle-orm";
+import { subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest } from "~/domain/errors.server";
 import {
-  ADMIN_DEFAULT_AUDIENCE,
   readSubscriberFilter,
   selectSubscribers,
   subscriberDocuments,
 } from "~/domain/subscribers/staff.server";
 import { newsletterJoinSchema } from "~/domain/subscribers/subscribers.server";
+import {
+  ADMIN_DEFAULT_AUDIENCES,
+  AUDIENCES,
+  type Audience,
+  findAudience,
+  inWords,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
+} from "~/domain/subscribers/vocabulary";
+import { type SubscriberWrite, writeSubscribers } from "~/domain/subscribers/writer.server";
 import { type Db, getDb } from "~/platform/db.server";
 
 // ---------------------------------------------------------------------------
@@ -133,8 +134,8 @@ function parseAudience(cell: string): Audience[] | string {
     .filter(Boolean);
   const list: Audience[] = [];
   for (const part of parts) {
-    const audience = AUDIENCES.find((a) => a.toLowerCase() === part.toLowerCase());
-    if (!audience) return `Unknown audience "${part}" (use News, Music or Promotions)`;
+    const audience = findAudience(part);
+    if (!audience) return `Unknown audience "${part}" (use ${inWords(AUDIENCES)})`;
     if (!list.includes(audience)) list.push(audience);
   }
   return list;
@@ -154,7 +155,7 @@ function checkRow(
   let status: SubscriberStatus | null = null;
   if (rawStatus) {
     status = SUBSCRIBER_STATUSES.find((s) => s.toLowerCase() === rawStatus.toLowerCase()) ?? null;
-    if (!status) return `Unknown status "${rawStatus}" (use Active, Inactive or Unsubscribed)`;
+    if (!status) return `Unknown status "${rawStatus}" (use ${inWords(SUBSCRIBER_STATUSES)})`;
   }
   let audience: Audience[] | null = null;
   if (rawAudience) {
@@ -196,18 +197,6 @@ function readRecords(text: string): CsvRecord[] {
     row += (/^(?:[ \t]*\r?\n)*/.exec(raw)?.[0].match(/\n/g) ?? []).length + 1;
     return { cells: record, row };
   });
-}
-
-/** Reserves `n` consecutive subscriber ids with one update. */
-function reserveIds(db: Db, n: number): number {
-  const row = db
-    .update(counters)
-    .set({ nextId: sql`${counters.nextId} + ${n}` })
-    .where(eq(counters.collection, "subscribers"))
-    .returning({ next: counters.nextId })
-    .get();
-  if (!row) throw new Error("No counter for subscribers");
-  return row.next - n;
 }
 
 /**
@@ -282,49 +271,19 @@ export function importSubscribersCsv(
         existing.set(s.email, { id: s.id, status: s.status });
       }
     }
-    const fresh = good.filter((g) => !existing.has(g.email));
-    let id = fresh.length ? reserveIds(t, fresh.length) : 0;
-    const newRows = fresh.map((g) => ({
-      id: id++,
-      uid: crypto.randomUUID(),
-      name: g.name,
-      email: g.email,
-      status: g.status ?? "Active",
-      timestamp: now,
-      updatedAt: now,
-      audience: g.audience ?? [...ADMIN_DEFAULT_AUDIENCE],
-    }));
-    for (let i = 0; i < newRows.length; i += 500) {
-      const chunk = newRows.slice(i, i + 500);
-      t.insert(subscribers)
-        .values(chunk.map(({ audience: _a, ...row }) => row))
-        .run();
-      t.insert(subscriberAudiences)
-        .values(
-          chunk.flatMap((r) => r.audience.map((audience) => ({ subscriberId: r.id, audience }))),
-        )
-        .run();
-    }
-    for (const g of good) {
+    const writes = good.map((g): SubscriberWrite => {
       const known = existing.get(g.email);
       if (!known) {
         report.added.push({ row: g.row, email: g.email });
-        continue;
-      }
-      // Only the reader brings themselves back from Unsubscribed.
-      const status = known.status === "Unsubscribed" ? "Unsubscribed" : (g.status ?? known.status);
-      t.update(subscribers)
-        .set({ name: g.name, status, updatedAt: now })
-        .where(eq(subscribers.id, known.id))
-        .run();
-      if (g.audience) {
-        t.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, known.id)).run();
-        t.insert(subscriberAudiences)
-          .values(g.audience.map((audience) => ({ subscriberId: known.id, audience })))
-          .run();
+        const audience = g.audience ?? ADMIN_DEFAULT_AUDIENCES;
+        return { name: g.name, email: g.email, status: g.status ?? "Active", audience };
       }
       report.updated.push({ row: g.row, email: g.email });
-    }
+      // Only the reader brings themselves back from Unsubscribed.
+      const status = known.status === "Unsubscribed" ? "Unsubscribed" : (g.status ?? known.status);
+      return { id: known.id, name: g.name, status, audience: g.audience };
+    });
+    writeSubscribers(t, writes, now);
   });
   return report;
 }

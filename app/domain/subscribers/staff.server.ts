@@ -21,31 +21,31 @@ import {
 } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import {
-  AUDIENCES,
-  type Audience,
-  SUBSCRIBER_STATUSES,
-  type Subscriber,
-  subscriberAudiences,
-  subscribers,
-} from "#db/schema";
+import { type Subscriber, subscriberAudiences, subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { DomainError, notFound, parseInput } from "~/domain/errors.server";
 import { audienceListSchema, newsletterJoinSchema } from "~/domain/subscribers/subscribers.server";
-import { nextId } from "~/platform/counters.server";
+import {
+  ADMIN_DEFAULT_AUDIENCES,
+  AUDIENCE_FILTERS,
+  type Audience,
+  type AudienceFilter,
+  findAudience,
+  inWords,
+  STAFF_STATUSES,
+  SUBSCRIBER_STATUSES,
+} from "~/domain/subscribers/vocabulary";
+import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { type Db, getDb } from "~/platform/db.server";
-
-/** The admin form's default audience (SPEC §9). */
-export const ADMIN_DEFAULT_AUDIENCE: readonly Audience[] = ["News"];
 
 export const SubscriberInputSchema = z.object({
   name: newsletterJoinSchema.shape.name,
   email: newsletterJoinSchema.shape.email,
   status: z
-    .enum(SUBSCRIBER_STATUSES, { error: "status must be Active, Inactive or Unsubscribed" })
+    .enum(SUBSCRIBER_STATUSES, { error: `status must be ${inWords(SUBSCRIBER_STATUSES)}` })
     .default("Active"),
   audience: z.preprocess(
-    (v) => (v === undefined || v === null ? [...ADMIN_DEFAULT_AUDIENCE] : v),
+    (v) => (v === undefined || v === null ? [...ADMIN_DEFAULT_AUDIENCES] : v),
     audienceListSchema,
   ),
 });
@@ -118,28 +118,9 @@ export function addSubscriber(actor: SessionUser, input: unknown, db: Db = getDb
   assertCan(actor, "manageMail");
   const data = parseInput(SubscriberInputSchema, input);
   assertFreeEmail(db, data.email);
-  const row = db.transaction((tx) => {
-    const t = tx as unknown as Db;
-    const now = new Date();
-    const inserted = t
-      .insert(subscribers)
-      .values({
-        id: nextId(t, "subscribers"),
-        uid: crypto.randomUUID(),
-        name: data.name,
-        email: data.email,
-        status: data.status,
-        timestamp: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    t.insert(subscriberAudiences)
-      .values(data.audience.map((audience) => ({ subscriberId: inserted.id, audience })))
-      .run();
-    return inserted;
-  });
-  return subscriberDocuments(db, [row])[0] as SubscriberDocument;
+  return subscriberDocuments(db, [
+    writeSubscriber(db, data) as Subscriber,
+  ])[0] as SubscriberDocument;
 }
 
 /** Replaces a subscriber's name, email, status and audiences (id, uid and signup time stay). */
@@ -153,19 +134,7 @@ export function updateSubscriber(
   const existing = load(db, uid);
   const data = parseInput(SubscriberInputSchema, input);
   assertFreeEmail(db, data.email, existing.id);
-  const row = db.transaction((tx) => {
-    const updated = tx
-      .update(subscribers)
-      .set({ name: data.name, email: data.email, status: data.status, updatedAt: new Date() })
-      .where(eq(subscribers.id, existing.id))
-      .returning()
-      .get();
-    tx.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, existing.id)).run();
-    tx.insert(subscriberAudiences)
-      .values(data.audience.map((audience) => ({ subscriberId: existing.id, audience })))
-      .run();
-    return updated;
-  });
+  const row = writeSubscriber(db, { id: existing.id, ...data }) as Subscriber;
   return subscriberDocuments(db, [row])[0] as SubscriberDocument;
 }
 
@@ -176,11 +145,8 @@ export function deleteSubscriber(actor: SessionUser, uid: string, db: Db = getDb
   return { id: existing.id, uid: existing.uid };
 }
 
-/** Staff set a subscriber Active or Inactive; Unsubscribed is the reader's own choice (SPEC §4). */
-export const STAFF_STATUSES = ["Active", "Inactive"] as const;
-
 const statusChangeSchema = z.object({
-  status: z.enum(STAFF_STATUSES, { error: "Status must be Active or Inactive" }),
+  status: z.enum(STAFF_STATUSES, { error: `Status must be ${inWords(STAFF_STATUSES)}` }),
 });
 
 /**
@@ -210,9 +176,6 @@ export function setSubscriberStatus(
 // The Subscribers List (search, audience filter, keyset pages)
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
-/** The list's audience filter values (SPEC §2: all, news, music, promotions). */
-export const AUDIENCE_FILTERS = ["all", "news", "music", "promotions"] as const;
-export type AudienceFilter = (typeof AUDIENCE_FILTERS)[number];
 
 /** The list's query string; anything unreadable falls back to the unfiltered list. */
 export const subscriberFilterSchema = z.object({
@@ -247,7 +210,7 @@ export function readSubscriberFilter(params: URLSearchParams): SubscriberFilter 
 }
 
 function audienceOf(filter: AudienceFilter): Audience | null {
-  return AUDIENCES.find((a) => a.toLowerCase() === filter) ?? null;
+  return filter === "all" ? null : (findAudience(filter) ?? null);
 }
 
 /** `%`, `_` and `\` match themselves in a search. */

@@ -5,14 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { AUDIENCES, type Audience, subscriberAudiences, subscribers } from "#db/schema";
+import { type Subscriber, subscribers } from "#db/schema";
 import { badRequest, notFound } from "~/domain/errors.server";
-import { nextId } from "~/platform/counters.server";
+import { AUDIENCES, type Audience, inWords } from "~/domain/subscribers/vocabulary";
+import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import type { Db } from "~/platform/db.server";
 import { emailField } from "~/utils/validation";
-
-/** Public forms preselect these (SPEC §9). */
-export const PUBLIC_DEFAULT_AUDIENCES: readonly Audience[] = ["News", "Promotions"];
 
 export const MESSAGES = {
   joined: "Thank you for subscribing! Look out for our next newsletter.",
@@ -28,7 +26,7 @@ export const emailSchema = emailField("Email is required");
 export const audienceListSchema = z.preprocess(
   (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
   z
-    .array(z.enum(AUDIENCES, { error: "Audience must be News, Music or Promotions" }))
+    .array(z.enum(AUDIENCES, { error: `Audience must be ${inWords(AUDIENCES)}` }))
     .max(AUDIENCES.length * 2)
     .transform((list) => [...new Set(list)])
     .refine((list) => list.length > 0, "Choose at least one newsletter"),
@@ -70,42 +68,19 @@ export type JoinResult = {
 export function joinNewsletter(db: Db, input: unknown): JoinResult {
   const { name, email, audience } = parseForReader(newsletterJoinSchema, input);
   return db.transaction((tx) => {
-    const existing = tx
+    const t = tx as unknown as Db;
+    const existing = t
       .select({ id: subscribers.id })
       .from(subscribers)
       .where(eq(subscribers.email, email))
       .get();
-    const now = new Date();
-    let id: number;
-    if (existing) {
-      id = existing.id;
-      tx.update(subscribers)
-        .set({ name, status: "Active", updatedAt: now })
-        .where(eq(subscribers.id, id))
-        .run();
-      tx.delete(subscriberAudiences).where(eq(subscriberAudiences.subscriberId, id)).run();
-    } else {
-      id = nextId(tx as unknown as Db, "subscribers");
-      tx.insert(subscribers)
-        .values({
-          id,
-          uid: crypto.randomUUID(),
-          name,
-          email,
-          status: "Active",
-          timestamp: now,
-          updatedAt: now,
-        })
-        .run();
-    }
-    tx.insert(subscriberAudiences)
-      .values(audience.map((a) => ({ subscriberId: id, audience: a })))
-      .run();
+    const status = "Active" as const;
+    const row = writeSubscriber(t, { id: existing?.id, name, email, status, audience });
     return {
       type: "success" as const,
       message: existing ? MESSAGES.updated : MESSAGES.joined,
       created: !existing,
-      subscriber: { id, name, email, status: "Active" as const, audience },
+      subscriber: { id: (row as Subscriber).id, name, email, status, audience },
     };
   });
 }

@@ -6,12 +6,8 @@
 
 import type { SessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
-import {
-  ATTACHMENT_TYPES,
-  kickNewsletterSender,
-  MAX_ATTACHMENT_BYTES,
-  queueNewsletter,
-} from "~/domain/newsletters/newsletters.server";
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
+import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { withStoredImages } from "~/web/admin-forms.server";
@@ -41,8 +37,8 @@ export function readNewsletterForm(request: Request): Promise<ReceivedForm> {
 /**
  * Checks the files against their own limits (the featured image an image within
  * Settings' Max Image Size, the attachment within 10 MB), stores them in the
- * media library under "newsletters", queues the newsletter and wakes the
- * sender. Files that are not kept are removed, whatever happens.
+ * media library under "newsletters" and queues the newsletter (which wakes
+ * the sender). Files that are not kept are removed, whatever happens.
  */
 export async function queueNewsletterFromForm(actor: SessionUser, form: ReceivedForm) {
   const imageLimit = maxImageBytes(getSettings(getDb()).maxImageSize);
@@ -71,6 +67,5 @@ export async function queueNewsletterFromForm(actor: SessionUser, form: Received
         attachment: urls.attachment ?? null,
       }),
   );
-  kickNewsletterSender();
   return letter;
 }

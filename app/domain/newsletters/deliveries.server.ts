@@ -1,0 +1,141 @@
+/**
+ * The sender's bookkeeping: one `newsletter_deliveries` row per reader, and
+ * the newsletter's delivered, failed and skipped figures kept in step with
+ * them. Every change is made only to a row that is still pending, so a row
+ * is never counted twice and a sent row is never sent again.
+ */
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { type Newsletter, newsletterDeliveries, newsletters, subscribers } from "#db/schema";
+import type { DeliveryRow } from "~/domain/newsletters/queue.server";
+import type { Db } from "~/platform/db.server";
+
+type Figure = "deliveredCount" | "failedCount" | "skippedCount";
+
+/** Adds `n` to one of the newsletter's figures. */
+function count(db: Db, id: number, figure: Figure, n: number) {
+  if (n === 0) return;
+  db.update(newsletters)
+    .set({ [figure]: sql`${newsletters[figure]} + ${n}` })
+    .where(eq(newsletters.id, id))
+    .run();
+}
+
+const pendingOf = (id: number, ...more: (SQL | undefined)[]) =>
+  and(
+    eq(newsletterDeliveries.newsletterId, id),
+    eq(newsletterDeliveries.status, "pending"),
+    ...more,
+  );
+
+/** The newsletters still going out (queued or sending), oldest first. */
+export function openNewsletters(db: Db): Newsletter[] {
+  return db
+    .select()
+    .from(newsletters)
+    .where(inArray(newsletters.status, ["queued", "sending"]))
+    .orderBy(asc(newsletters.id))
+    .all();
+}
+
+/** A queued newsletter is `sending` from its first pass on. */
+export function markSending(db: Db, letter: Newsletter) {
+  if (letter.status !== "queued") return;
+  db.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, letter.id)).run();
+}
+
+/**
+ * The next `limit` pending deliveries after subscriber `after`, in subscriber
+ * order, each with the reader's status now (null when they were deleted).
+ */
+export function pendingDeliveries(db: Db, id: number, after: number, limit: number) {
+  return db
+    .select({ delivery: newsletterDeliveries, current: subscribers.status })
+    .from(newsletterDeliveries)
+    .leftJoin(subscribers, eq(subscribers.id, newsletterDeliveries.subscriberId))
+    .where(pendingOf(id, gt(newsletterDeliveries.subscriberId, after)))
+    .orderBy(asc(newsletterDeliveries.subscriberId))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Closes pending deliveries of a newsletter with `status` and `reason` (those
+ * of `subscriberIds`, or all) and counts them: `skipped` for readers no
+ * longer Active, `failed` for a newsletter that cannot be sent.
+ */
+export function closePending(
+  db: Db,
+  id: number,
+  status: "failed" | "skipped",
+  reason: string,
+  subscriberIds?: number[],
+) {
+  db.transaction((tx) => {
+    const t = tx as unknown as Db;
+    const closed = t
+      .update(newsletterDeliveries)
+      .set({ status, error: reason.slice(0, 500), updatedAt: new Date() })
+      .where(
+        pendingOf(
+          id,
+          subscriberIds ? inArray(newsletterDeliveries.subscriberId, subscriberIds) : undefined,
+        ),
+      )
+      .run().changes;
+    count(t, id, status === "failed" ? "failedCount" : "skippedCount", closed);
+  });
+}
+
+/**
+ * What one send came to: `sent`; `failed` for good; `retry` (stays pending,
+ * the attempt counted); `outage` (stays pending, nothing counted: not the
+ * reader's fault).
+ */
+export type Outcome = { kind: "sent" } | { kind: "failed" | "retry" | "outage"; reason: string };
+
+export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome: Outcome) {
+  const where = pendingOf(id, eq(newsletterDeliveries.subscriberId, delivery.subscriberId));
+  const error = outcome.kind === "sent" ? null : outcome.reason;
+  const { kind } = outcome;
+  if (kind === "outage") {
+    db.update(newsletterDeliveries).set({ error, updatedAt: new Date() }).where(where).run();
+    return;
+  }
+  db.transaction((tx) => {
+    const t = tx as unknown as Db;
+    const changed = t
+      .update(newsletterDeliveries)
+      .set({
+        status: kind === "retry" ? "pending" : kind,
+        attempts: delivery.attempts + 1,
+        error,
+        updatedAt: new Date(),
+      })
+      .where(where)
+      .run().changes;
+    if (kind !== "retry") count(t, id, kind === "sent" ? "deliveredCount" : "failedCount", changed);
+  });
+}
+
+/**
+ * Once nothing is pending: `sent` when no delivery failed, `partly sent`
+ * when some were delivered and some failed, `failed` when some failed and
+ * none was delivered. True while some deliveries are still pending.
+ */
+export function finishIfDone(db: Db, id: number): boolean {
+  const pending = db
+    .select({ n: sql<number>`count(*)` })
+    .from(newsletterDeliveries)
+    .where(pendingOf(id))
+    .get()?.n;
+  if (pending) return true;
+  db.update(newsletters)
+    .set({
+      status: sql`case when ${newsletters.failedCount} = 0 then 'sent'
+        when ${newsletters.deliveredCount} > 0 then 'partly sent' else 'failed' end`,
+      sentAt: new Date(),
+    })
+    .where(eq(newsletters.id, id))
+    .run();
+  return false;
+}

@@ -1,0 +1,155 @@
+/**
+ * Queueing a newsletter, and reading the newsletters back.
+ *
+ * Queueing writes the `newsletters` row and one `newsletter_deliveries` row
+ * per Active subscriber of the audience in one transaction (one INSERT …
+ * SELECT, never a query per subscriber), wakes the process's sender and
+ * returns at once; the sender (sender.server.ts) delivers in the background.
+ */
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { type Newsletter, newsletterDeliveries, newsletters } from "#db/schema";
+import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { badRequest, parseInput } from "~/domain/errors.server";
+import {
+  attachmentName,
+  newsletterDraftSchema,
+  uploadsProblem,
+} from "~/domain/newsletters/input.server";
+import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
+import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import type { Db } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+import { htmlToText } from "~/utils/text";
+
+/** What a list of newsletters shows: the figures as they are, times as epoch ms. */
+const SUMMARY_FIELDS = [
+  "id",
+  "uid",
+  "subject",
+  "audience",
+  "status",
+  "recipientCount",
+  "deliveredCount",
+  "failedCount",
+  "skippedCount",
+] as const satisfies (keyof Newsletter)[];
+
+export type NewsletterSummary = Pick<Newsletter, (typeof SUMMARY_FIELDS)[number]> & {
+  createdAt: number;
+  queuedAt: number | null;
+  sentAt: number | null;
+};
+
+function toSummary(n: Newsletter): NewsletterSummary {
+  const fields = Object.fromEntries(SUMMARY_FIELDS.map((key) => [key, n[key]]));
+  return {
+    ...(fields as Pick<Newsletter, (typeof SUMMARY_FIELDS)[number]>),
+    createdAt: n.createdAt.getTime(),
+    queuedAt: n.queuedAt?.getTime() ?? null,
+    sentAt: n.sentAt?.getTime() ?? null,
+  };
+}
+
+/** The whole record as the generic data calls return it: the draft and the delivery figures. */
+export function newsletterDocument(n: Newsletter) {
+  const { content, photo, attachment, attachmentName } = n;
+  return { ...toSummary(n), content, photo, attachment, attachmentName };
+}
+
+/**
+ * Queues a newsletter for every Active subscriber of its audience ("All":
+ * every Active subscriber) and wakes the process's sender. Administrators and
+ * Editors only (`manageMail`). 400 for bad input or an audience with nobody
+ * to send to; nothing is written then.
+ */
+export function queueNewsletter(
+  db: Db,
+  user: SessionUser,
+  input: unknown,
+  now = new Date(),
+): NewsletterSummary {
+  assertCan(user, "manageMail");
+  const draft = parseInput(newsletterDraftSchema, input);
+  const problem = uploadsProblem(readEnv(), draft);
+  if (problem) throw badRequest(problem);
+  const content = sanitizePostHtml(draft.content);
+  if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
+    throw badRequest("Content is required");
+  }
+  const summary = db.transaction((tx) => {
+    const row = tx
+      .insert(newsletters)
+      .values({
+        uid: crypto.randomUUID(),
+        subject: draft.subject,
+        audience: draft.audience,
+        content,
+        photo: draft.photo,
+        attachment: draft.attachment,
+        attachmentName: draft.attachment
+          ? attachmentName(tx as unknown as Db, draft.attachment)
+          : null,
+        status: "queued",
+        createdBy: user.id,
+        createdAt: now,
+        queuedAt: now,
+      })
+      .returning()
+      .get();
+    const audienceFilter =
+      draft.audience === "All"
+        ? sql``
+        : sql`and exists (select 1 from subscriber_audiences a
+                where a.subscriber_id = s.id and a.audience = ${draft.audience})`;
+    const inserted = tx.run(sql`
+      insert into newsletter_deliveries (newsletter_id, subscriber_id, email, name, status, attempts)
+      select ${row.id}, s.id, s.email, s.name, 'pending', 0
+      from subscribers s
+      where s.status = 'Active' ${audienceFilter}`);
+    const recipients = Number(inserted.changes);
+    if (recipients === 0) {
+      // Throwing rolls the transaction back: nothing is written.
+      throw badRequest(
+        `There are no active subscribers in the ${newsletterAudienceLabel(draft.audience)} audience`,
+      );
+    }
+    const queued = tx
+      .update(newsletters)
+      .set({ recipientCount: recipients })
+      .where(eq(newsletters.id, row.id))
+      .returning()
+      .get();
+    return toSummary(queued);
+  });
+  // After the commit, so the sender finds the rows.
+  kickNewsletterSender();
+  return summary;
+}
+
+export function getNewsletter(db: Db, uid: string): NewsletterSummary | undefined {
+  const row = db.select().from(newsletters).where(eq(newsletters.uid, uid)).get();
+  return row ? toSummary(row) : undefined;
+}
+
+/** Newest first, for the admin screens. */
+export function listNewsletters(db: Db, limit = 50): NewsletterSummary[] {
+  return db
+    .select()
+    .from(newsletters)
+    .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
+    .limit(limit)
+    .all()
+    .map(toSummary);
+}
+
+export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+
+export function listDeliveries(db: Db, newsletterId: number): DeliveryRow[] {
+  return db
+    .select()
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+    .orderBy(asc(newsletterDeliveries.subscriberId))
+    .all();
+}

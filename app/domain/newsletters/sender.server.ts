@@ -1,0 +1,313 @@
+/**
+ * The background sender: works through pending deliveries in batches,
+ * several messages in flight at once, and records each answer as it comes
+ * back (deliveries.server.ts), so a restart resumes with the rows still
+ * pending. A reader refused for now is tried again on a later pass; when the
+ * mail server is down the sender pauses, longer each time, and nothing is
+ * counted against the readers.
+ */
+import type { Newsletter } from "#db/schema";
+import {
+  closePending,
+  finishIfDone,
+  markSending,
+  openNewsletters,
+  pendingDeliveries,
+  recordOutcome,
+} from "~/domain/newsletters/deliveries.server";
+import { uploadsProblem } from "~/domain/newsletters/input.server";
+import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
+import type { DeliveryRow } from "~/domain/newsletters/queue.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { type Env, readEnv } from "~/platform/env.server";
+import { createMailTransport, type MailTransport, SMTP_CONNECTIONS } from "~/platform/mail.server";
+
+/**
+ * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA) keeps the
+ * delivery pending for a later pass, this many times at most.
+ */
+export const MAX_ATTEMPTS = 5;
+
+/** The longest pause between two passes while the mail server is down. */
+export const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+export type SenderOptions = {
+  batchSize?: number;
+  /** Messages in flight at once (default 5, the SMTP pool's connections). */
+  concurrency?: number;
+  /** First pause before trying again (an outage, a temporary refusal); doubles each time, up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  transport?: MailTransport;
+  log?: (line: string) => void;
+};
+
+type SendError = Error & { responseCode?: number; code?: string; command?: string };
+
+/** A local file gone or unreadable: the attachment deleted, or replaced by a folder, mid-send. */
+const LOCAL_FILE_ERRORS = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EACCES", "EPERM"]);
+
+/**
+ * What a failed send means:
+ * - `refused`: the server refused this recipient or message for good (5xx to
+ *   RCPT TO or DATA), or nodemailer refused the message (an invalid address)
+ *   → that delivery fails;
+ * - `deferred`: the server refused this recipient for now (4xx to RCPT TO or
+ *   DATA) → it stays pending, counted, for a later pass;
+ * - `outage`: anything else: no connection, a dropped or timed-out
+ *   connection, a refused greeting, MAIL FROM or login, a 421 → not the
+ *   recipient's fault: nothing is counted and the sender pauses.
+ * A local file that has gone (the attachment) is `refused` too.
+ */
+export function classifySendError(error: SendError): "refused" | "deferred" | "outage" {
+  // nodemailer refused the message itself (an invalid address…): sending it again cannot help.
+  if (error.command === "API") return "refused";
+  // A local file gone or unreadable (the attachment deleted mid-send): no pause brings it back.
+  if (error.code && LOCAL_FILE_ERRORS.has(error.code)) return "refused";
+  const code = error.responseCode;
+  const recipientLevel = /^(RCPT TO|DATA)$/i.test(error.command ?? "");
+  if (typeof code !== "number" || !recipientLevel || code === 421) return "outage";
+  if (code >= 500) return "refused";
+  if (code >= 400) return "deferred";
+  return "outage";
+}
+
+/** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
+class ComposeError extends Error {}
+
+/** `composeMessage`, with any failure as a ComposeError carrying the reason. */
+function compose(env: Env, siteName: string, letter: Newsletter, to: Recipient) {
+  try {
+    return composeMessage(env, siteName, letter, to);
+  } catch (error) {
+    throw new ComposeError(`Could not compose the message: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Throws a ComposeError when the newsletter cannot be built: its photo or
+ * attachment under /uploads/ is gone or is not a file, or composing a
+ * message throws.
+ */
+function preflight(env: Env, siteName: string, letter: Newsletter) {
+  const problem = uploadsProblem(env, letter);
+  if (problem) throw new ComposeError(problem);
+  compose(env, siteName, letter, { email: "preflight@example.com", name: "" });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivers queued newsletters in the background, one batch at a time. One per
+ * process (sender-process.server.ts); tests build their own.
+ */
+export class NewsletterSender {
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly ownTransport: boolean;
+  /** Outages in a row: the pause before the next pass grows with it. */
+  private outages = 0;
+  /** Set by a send that met an outage: no new message starts until the next pass. */
+  private outage = false;
+  private readonly log: (line: string) => void;
+  private transport: MailTransport | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly db: () => Db = getDb,
+    options: SenderOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 50;
+    this.concurrency = Math.max(1, options.concurrency ?? SMTP_CONNECTIONS);
+    this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.maxRetryDelayMs = Math.max(
+      this.retryDelayMs,
+      options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS,
+    );
+    this.ownTransport = options.transport === undefined;
+    this.log = options.log ?? ((line) => console.log(line));
+    this.transport = options.transport;
+  }
+
+  /** Starts (or restarts) a pass over everything pending; returns at once. */
+  kick(): void {
+    if (this.stopping) return;
+    this.again = true;
+    this.wake?.();
+    if (!this.running) {
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+      });
+    }
+  }
+
+  /** Resolves when nothing is pending any more (or the sender stopped). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Lets the messages in flight finish, then stops; pending rows wait for the
+   * next start. When nothing is in flight it stops at once (synchronously).
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    const closeTransport = () => {
+      this.transport?.close();
+      this.transport = undefined;
+    };
+    if (!this.running) {
+      closeTransport();
+      return Promise.resolve();
+    }
+    return this.running.then(closeTransport);
+  }
+
+  get isStopping() {
+    return this.stopping;
+  }
+
+  /** True while a pass is running (a message may be in flight). */
+  get isBusy() {
+    return this.running !== undefined;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.again && !this.stopping) {
+      this.again = false;
+      try {
+        this.outage = false;
+        const retryLater = await this.deliverPending();
+        if (this.outage) {
+          this.outages += 1;
+          if (this.ownTransport) {
+            // A fresh pool on the next pass, not connections the outage left behind.
+            this.transport?.close();
+            this.transport = undefined;
+          }
+        } else {
+          this.outages = 0;
+        }
+        if (retryLater && !this.stopping) {
+          this.again = true;
+          const delay = Math.min(
+            this.maxRetryDelayMs,
+            this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
+          );
+          if (this.outage) {
+            this.log(`Newsletter sender: mail server unavailable, trying again in ${delay} ms`);
+          }
+          await new Promise<void>((r) => {
+            this.wake = r;
+            setTimeout(r, delay).unref?.();
+          });
+          this.wake = undefined;
+        }
+      } catch (error) {
+        if (this.stopping) return;
+        this.log(`Newsletter sender: ${(error as Error).message}`);
+        await sleep(this.retryDelayMs);
+        this.again = true;
+      }
+    }
+  }
+
+  /** One pass over every queued or sending newsletter; true when some messages wait for a retry. */
+  private async deliverPending(): Promise<boolean> {
+    let retryLater = false;
+    const db = this.db();
+    for (const letter of openNewsletters(db)) {
+      if (this.stopping) return false;
+      // The mail server is down: the other newsletters wait for the next pass too.
+      if (this.outage) return true;
+      try {
+        if (await this.deliverNewsletter(db, letter)) retryLater = true;
+      } catch (error) {
+        if (error instanceof ComposeError) {
+          // This newsletter cannot be built: fail it with the reason, go on with the next.
+          this.log(`Newsletter ${letter.uid} failed: ${error.message}`);
+          closePending(db, letter.id, "failed", error.message);
+          finishIfDone(db, letter.id);
+          continue;
+        }
+        // Anything else (the database busy…): try again later, after the other newsletters.
+        this.log(`Newsletter sender (${letter.uid}): ${(error as Error).message}`);
+        retryLater = true;
+      }
+    }
+    return retryLater;
+  }
+
+  private async deliverNewsletter(db: Db, letter: Newsletter): Promise<boolean> {
+    const env = readEnv();
+    this.transport ??= createMailTransport(env);
+    markSending(db, letter);
+    const siteName = getSettings(db).siteName;
+    preflight(env, siteName, letter);
+    // A cursor over subscriber ids: a message that failed for a temporary
+    // reason stays pending and is retried on the next pass, not in this one.
+    let after = 0;
+    for (;;) {
+      if (this.stopping) return false;
+      // Each reader's status now, not at queue time: who unsubscribed, was
+      // set Inactive or was deleted since is skipped.
+      const rows = pendingDeliveries(db, letter.id, after, this.batchSize);
+      if (rows.length === 0) break;
+      after = (rows.at(-1) as (typeof rows)[number]).delivery.subscriberId;
+      const gone = rows.filter((r) => r.current !== "Active").map((r) => r.delivery.subscriberId);
+      if (gone.length > 0) {
+        closePending(db, letter.id, "skipped", "No longer an Active subscriber", gone);
+      }
+      const batch = rows.filter((r) => r.current === "Active").map((r) => r.delivery);
+      if (batch.length === 0) continue;
+      // `concurrency` messages in flight at once (over as many pooled SMTP
+      // connections); each is recorded as soon as its answer comes back.
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length && !this.stopping && !this.outage) {
+          const delivery = batch[next++] as DeliveryRow;
+          await this.deliverOne(db, env, siteName, letter, delivery);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+      if (this.stopping) return false;
+      if (this.outage) return true;
+    }
+    return finishIfDone(db, letter.id);
+  }
+
+  private async deliverOne(
+    db: Db,
+    env: Env,
+    siteName: string,
+    letter: Newsletter,
+    delivery: DeliveryRow,
+  ): Promise<void> {
+    const transport = this.transport as MailTransport;
+    const message = compose(env, siteName, letter, delivery);
+    try {
+      await transport.send(
+        message,
+        `${letter.id}-${delivery.subscriberId}-${letter.uid.slice(0, 8)}`,
+      );
+    } catch (caught) {
+      const error = caught as SendError;
+      const reason = String(error.message ?? error).slice(0, 500);
+      const kind = classifySendError(error);
+      // An outage is not the recipient's fault: nothing counted, the row stays pending.
+      if (kind === "outage") this.outage = true;
+      const final = kind === "refused" || delivery.attempts + 1 >= MAX_ATTEMPTS;
+      const outcome = kind === "outage" ? "outage" : final ? "failed" : "retry";
+      recordOutcome(db, letter.id, delivery, { kind: outcome, reason });
+      return;
+    }
+    recordOutcome(db, letter.id, delivery, { kind: "sent" });
+  }
+}
