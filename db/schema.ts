@@ -21,8 +21,11 @@ import {
 export const ROLES = ["Administrator", "Editor", "Author", "Contributor", "Subscriber"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const POST_STATUSES = ["draft", "reviewing", "published", "trash"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+// The posts vocabulary lives with the posts, browser-safe; a relative path, as
+// drizzle-kit loads this file without the app's import aliases.
+import { POST_STATUSES, type PostStatus } from "../app/domain/posts/statuses";
+
+export { POST_STATUSES, type PostStatus };
 
 export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

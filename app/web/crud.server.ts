@@ -47,14 +47,9 @@ import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { deleteMedia, mediaDocuments } from "~/domain/media/media.server";
 import { newsletterDocument } from "~/domain/newsletters/newsletters.server";
-import {
-  actionForStatus,
-  deletePost,
-  postDocuments,
-  SAVE_ACTIONS,
-  savePost,
-  visiblePostsCondition,
-} from "~/domain/posts/publishing.server";
+import { deletePost, savePost } from "~/domain/posts/editing.server";
+import { actionForStatus, SAVE_ACTIONS } from "~/domain/posts/post-input.server";
+import { postDocuments, visiblePostsCondition } from "~/domain/posts/staff-views.server";
 import { getSettings, updateSettings } from "~/domain/site/settings.server";
 import {
   addSubscriber,

@@ -13,11 +13,10 @@
  */
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   AUDIENCES,
   type Audience,
-  counters,
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,
   subscriberAudiences,
@@ -32,6 +31,7 @@ import {
   subscriberDocuments,
 } from "~/domain/subscribers/staff.server";
 import { newsletterJoinSchema } from "~/domain/subscribers/subscribers.server";
+import { reserveIds } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
 
 // ---------------------------------------------------------------------------
@@ -198,18 +198,6 @@ function readRecords(text: string): CsvRecord[] {
   });
 }
 
-/** Reserves `n` consecutive subscriber ids with one update. */
-function reserveIds(db: Db, n: number): number {
-  const row = db
-    .update(counters)
-    .set({ nextId: sql`${counters.nextId} + ${n}` })
-    .where(eq(counters.collection, "subscribers"))
-    .returning({ next: counters.nextId })
-    .get();
-  if (!row) throw new Error("No counter for subscribers");
-  return row.next - n;
-}
-
 /**
  * Imports subscribers from CSV text. Columns by header (any order, any case):
  * `name` and `email` required, `status` and `audience` (separated by `;`)
@@ -283,7 +271,7 @@ export function importSubscribersCsv(
       }
     }
     const fresh = good.filter((g) => !existing.has(g.email));
-    let id = fresh.length ? reserveIds(t, fresh.length) : 0;
+    let id = fresh.length ? reserveIds(t, "subscribers", fresh.length) : 0;
     const newRows = fresh.map((g) => ({
       id: id++,
       uid: crypto.randomUUID(),
