@@ -9,6 +9,7 @@ import { data, redirect } from "react-router";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
+import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
 import { savePost, trashPost } from "~/domain/posts/editing.server";
 import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/posts/fields";
 import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
@@ -19,7 +20,7 @@ import { getDb } from "~/platform/db.server";
 import { type AdminForm, formError, withStoredImages } from "~/web/admin-forms.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormBody } from "~/web/form-body.server";
-import { IMAGES_ONLY, isMultipart, maxImageBytes, receiveMultipart } from "~/web/uploads.server";
+import { isMultipart, receiveMultipart } from "~/web/uploads.server";
 
 /** The form's file inputs. */
 export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;
