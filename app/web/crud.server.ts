@@ -67,8 +67,6 @@ import {
 } from "~/web/crud-query.server";
 import { receiveMultipart } from "~/web/uploads.server";
 
-export { COLLECTIONS, type Collection } from "~/web/crud-query.server";
-
 const CollectionSchema = z.enum(COLLECTIONS, {
   error: `collection must be one of ${COLLECTIONS.join(", ")}`,
 });
@@ -98,8 +96,6 @@ export const GetDocsSchema = z.object({
   limit: z.number({ error: "limit must be a number" }).int().min(1).max(MAX_LIMIT).optional(),
   offset: z.number({ error: "offset must be a number" }).int().min(0).max(1e9).optional(),
 });
-
-export type { MediaDocument } from "~/domain/media/media.server";
 
 type Page = { limit: number; offset: number };
 
