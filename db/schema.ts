@@ -27,8 +27,9 @@ import { AUDIENCES, SUBSCRIBER_STATUSES } from "~/domain/subscribers/vocabulary"
 export const ROLES = ["Administrator", "Editor", "Author", "Contributor", "Subscriber"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const POST_STATUSES = ["draft", "reviewing", "published", "trash"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+// The posts vocabulary lives with the posts, browser-safe; a relative path, as
+// drizzle-kit loads this file without the app's import aliases.
+import { POST_STATUSES, type PostStatus } from "../app/domain/posts/statuses";
 
 export {
   DELIVERY_STATUSES,
@@ -44,6 +45,7 @@ export {
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,
 } from "~/domain/subscribers/vocabulary";
+export { POST_STATUSES, type PostStatus };
 
 /** The collections that have a numeric id from `counters` (SPEC §7 nextid). */
 export const COUNTED_COLLECTIONS = ["posts", "categories", "tags", "subscribers"] as const;

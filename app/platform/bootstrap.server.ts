@@ -5,13 +5,13 @@
  * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
+import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import {
   startNewsletterSender,
   stopNewsletterSender,
 } from "~/domain/newsletters/sender-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
-import { clearIncomingUploads } from "~/web/uploads.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();

@@ -5,6 +5,7 @@ import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { isDomainError } from "~/domain/errors.server";
+import { formatBytes, maxImageBytes } from "~/domain/media/file-store.server";
 import { MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
 import { listNewsletters } from "~/domain/newsletters/queue.server";
 import {
@@ -17,7 +18,6 @@ import { formError } from "~/web/admin-forms.server";
 import { requireCapability } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
-import { formatBytes, maxImageBytes } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.mail-send";
 
 const PATH = "/admin/mail/send-newsletter";

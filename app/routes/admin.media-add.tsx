@@ -3,10 +3,10 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
 import { isDomainError } from "~/domain/errors.server";
-import { uploadMedia } from "~/domain/media/media.server";
+import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/domain/media/file-store.server";
 import { requireCapability } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/web/uploads.server";
+import { uploadMedia } from "~/web/screens/media-upload.server";
 import type { Route } from "./+types/admin.media-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

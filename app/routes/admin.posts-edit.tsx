@@ -4,7 +4,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
-import { getEditablePost } from "~/domain/posts/publishing.server";
+import { parsePostId } from "~/domain/posts/ids";
+import { getEditablePost } from "~/domain/posts/staff-views.server";
 import { requireCapability } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-edit";
@@ -14,8 +15,9 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 /** The post's id from the path: digits only, else no such post. */
 function postId(params: { id?: string }): number {
-  if (!/^\d{1,15}$/.test(params.id ?? "")) throw data("Post not found", { status: 404 });
-  return Number(params.id);
+  const id = parsePostId(params.id);
+  if (id === undefined) throw data("Post not found", { status: 404 });
+  return id;
 }
 
 /** The post, if the user may edit it: someone else's (Author, Contributor) is 403, a missing one 404. */

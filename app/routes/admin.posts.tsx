@@ -7,14 +7,13 @@ import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
+import { deletePost, trashPost, trashPosts } from "~/domain/posts/editing.server";
+import { parsePostId } from "~/domain/posts/ids";
 import {
   type AdminPostList,
-  deletePost,
   getEditablePost,
   listPostsForAdmin,
-  trashPost,
-  trashPosts,
-} from "~/domain/posts/publishing.server";
+} from "~/domain/posts/staff-views.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -88,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function postIds(values: FormDataEntryValue[]): number[] {
-  return values.map((v) => (typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : 0));
+  return values.map((v) => parsePostId(v) ?? 0);
 }
 
 /**

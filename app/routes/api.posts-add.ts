@@ -3,14 +3,16 @@
  * category, tags, photo, socialCard, views, likes, shares, avgTime,
  * bounceRate, timestamp, user, key}` → `{type, message, post}`.
  *
- * Through `savePost` (publishing.server.ts), like the Add Post screen: `status`
+ * Through `savePost` (app/domain/posts/editing.server.ts), like the Add Post screen: `status`
  * "published" publishes (a Contributor's post becomes `reviewing`), anything
  * else saves a draft. `id`, when sent, must be one `/get/nextid` handed out.
  * The server decides url, counters (0), avgTime, bounceRate, timestamp and the
  * author (the caller), so those fields of the body are ignored.
  */
 import { z } from "zod";
-import { actionForStatus, savePost } from "~/domain/posts/publishing.server";
+import { savePost } from "~/domain/posts/editing.server";
+import { postIdField } from "~/domain/posts/ids";
+import { actionForStatus } from "~/domain/posts/post-input.server";
 import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.posts-add";
@@ -18,18 +20,9 @@ import type { Route } from "./+types/api.posts-add";
 const Body = z.looseObject({
   key: z.unknown().optional(),
   id: z
-    .union(
-      [
-        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-        z
-          .string()
-          .regex(/^\d{1,15}$/)
-          .transform(Number),
-        z.null(),
-        z.literal(""),
-      ],
-      { error: "id must be a post number from /get/nextid" },
-    )
+    .union([postIdField(), z.null(), z.literal("")], {
+      error: "id must be a post number from /get/nextid",
+    })
     .optional(),
 });
 

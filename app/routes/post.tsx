@@ -12,9 +12,11 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
+import { mayTouchPost } from "~/domain/access/ownership";
 import { isDomainError } from "~/domain/errors.server";
 import { countView, likePost } from "~/domain/posts/engagement.server";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
+import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { useNonce } from "~/nonce";
@@ -40,8 +42,9 @@ async function likedIds(request: Request): Promise<number[]> {
 }
 
 function findPost(params: Route.LoaderArgs["params"]) {
-  if (!/^\d{1,15}$/.test(params.id)) throw data(null, { status: 404 });
-  const post = getPublishedPost(getDb(), Number(params.id));
+  const id = parsePostId(params.id);
+  if (id === undefined) throw data(null, { status: 404 });
+  const post = getPublishedPost(getDb(), id);
   if (!post) throw data(null, { status: 404 });
   return post;
 }
@@ -51,12 +54,13 @@ function findPost(params: Route.LoaderArgs["params"]) {
  * Administrators and Editors any, Authors and Contributors their own (by author id).
  */
 async function findPreview(params: Route.LoaderArgs["params"], request: Request) {
-  if (!/^\d{1,15}$/.test(params.id)) return undefined;
+  const id = parsePostId(params.id);
+  if (id === undefined) return undefined;
   const user = await getOptionalUser(request);
   if (!user || !can(user.role, "writePosts")) return undefined;
-  const post = getPostById(getDb(), Number(params.id));
+  const post = getPostById(getDb(), id);
   if (!post || post.status === "trash") return undefined;
-  return can(user.role, "seeAllPosts") || post.authorId === user.id ? post : undefined;
+  return mayTouchPost(user, post.authorId) ? post : undefined;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {

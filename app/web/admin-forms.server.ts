@@ -10,20 +10,18 @@ import { data } from "react-router";
 import { media } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
+import {
+  IMAGES_ONLY,
+  maxImageBytes,
+  safeFileName,
+  storeUpload,
+  type UploadCollection,
+} from "~/domain/media/file-store.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { readFormBody } from "~/web/form-body.server";
-import {
-  IMAGES_ONLY,
-  isMultipart,
-  maxImageBytes,
-  type ReceivedFile,
-  receiveMultipart,
-  safeFileName,
-  storeUpload,
-  type UploadCollection,
-} from "~/web/uploads.server";
+import { isMultipart, type ReceivedFile, receiveMultipart } from "~/web/uploads.server";
 
 export type AdminForm = {
   fields: Record<string, string>;

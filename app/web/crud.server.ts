@@ -1,60 +1,43 @@
 /**
- * The generic data calls of SPEC §7 (`/crud/get/docs`, `/crud/add/doc`,
- * `/crud/update/doc`, `/crud/delete/doc`, `/get/nextid`, `/upload/image`).
+ * The generic data calls (`/crud/get/docs`, `/crud/add/doc`,
+ * `/crud/update/doc`, `/crud/delete/doc`, `/get/nextid`, `/upload/image`):
+ * the adapter from a collection name and a JSON body to the domain function
+ * that owns each record.
  *
  * Safe by construction:
- * - Only the collections SPEC §7 names. Each has an allowlist of query
- *   fields, compiled to parameterised Drizzle conditions; the operators are
- *   `==, !=, <, <=, >, >=, in, array-contains`.
- * - Documents are shaped here (SPEC §3); none carries a password hash, and a
+ * - Only the eight collections of COLLECTIONS. Each has an allowlist of query
+ *   fields, compiled to parameterised Drizzle conditions (`./crud-query.server`).
+ * - Documents are shaped by their areas; none carries a password hash, and a
  *   user's apiKey appears only in that same user's own record.
- * - Reads are scoped by role (Authors and Contributors get only their own
- *   posts; non-Administrators only their own user record); every write goes
- *   through the domain function that owns it, which checks the role again.
+ * - Who may read or write a collection is the table of
+ *   `~/domain/access/collections`; reads are scoped further (Authors and
+ *   Contributors get only their own posts, non-Administrators only their own
+ *   user record), and every write goes through the domain function that owns
+ *   it, which checks the role again.
  *
- * The query (`query` in the body) may be, for a client's convenience:
- *   ["status", "==", "published"]                       one condition
- *   {field: "status", operator: "==", value: "published"}
- *   [["status", "==", "published"], {field: "id", operator: ">", value: 3}]
- * `[]`, `{}` or no query at all means every document the caller may see.
- * Conditions are ANDed. `limit` (1–1000, default 1000) and `offset` page the
- * result, newest first.
+ * `limit` (1–1000, default 1000) and `offset` page the result, newest first.
  */
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  AUDIENCES,
-  type CountedCollection,
+  COUNTED_COLLECTIONS,
   categories,
-  media,
-  NEWSLETTER_AUDIENCES,
-  NEWSLETTER_STATUSES,
   newsletters,
-  POST_STATUSES,
   posts,
-  postTags,
-  ROLES,
-  SUBSCRIBER_STATUSES,
   settings,
-  subscriberAudiences,
   subscribers,
   tags,
-  users,
 } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
-import { can } from "~/domain/access/capabilities";
-import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
-import { deleteMedia, mediaDocuments } from "~/domain/media/media.server";
+import type { Capability } from "~/domain/access/capabilities";
+import { READ_COLLECTION, WRITE_COLLECTION } from "~/domain/access/collections";
+import { badRequest, notFound, parseInput } from "~/domain/errors.server";
+import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
+import { addUploadedImage, deleteMedia, mediaDocuments } from "~/domain/media/media.server";
 import { newsletterDocument } from "~/domain/newsletters/queue.server";
-import {
-  actionForStatus,
-  deletePost,
-  postDocuments,
-  SAVE_ACTIONS,
-  savePost,
-  visiblePostsCondition,
-} from "~/domain/posts/publishing.server";
+import { deletePost, savePost } from "~/domain/posts/editing.server";
+import { actionForStatus, SAVE_ACTIONS } from "~/domain/posts/post-input.server";
+import { postDocuments, visiblePostsCondition } from "~/domain/posts/staff-views.server";
 import { getSettings, updateSettings } from "~/domain/site/settings.server";
 import {
   addSubscriber,
@@ -72,44 +55,17 @@ import {
   updateCategory,
   updateTag,
 } from "~/domain/taxonomy/taxonomy.server";
-import {
-  addUser,
-  deleteUser,
-  setUserRole,
-  toPublicProfile,
-  updateProfile,
-} from "~/domain/users/users.server";
+import { addUser, deleteUser, replaceUserRecord, userDocuments } from "~/domain/users/users.server";
 import { nextId } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
 import {
-  IMAGES_ONLY,
-  isUploadCollection,
-  maxImageBytes,
-  receiveMultipart,
-  storeUpload,
-  UPLOAD_COLLECTIONS,
-  type UploadCollection,
-} from "~/web/uploads.server";
-
-export const COLLECTIONS = [
-  "posts",
-  "tags",
-  "categories",
-  "media",
-  "users",
-  "subscribers",
-  "settings",
-  "newsletters",
-] as const;
-export type Collection = (typeof COLLECTIONS)[number];
-
-export const OPERATORS = ["==", "!=", "<", "<=", ">", ">=", "in", "array-contains"] as const;
-export type Operator = (typeof OPERATORS)[number];
-
-export const MAX_LIMIT = 1000;
-const MAX_CONDITIONS = 20;
-const MAX_IN_VALUES = 100;
-const MAX_STRING = 1000;
+  COLLECTIONS,
+  type Collection,
+  compileQuery,
+  MAX_LIMIT,
+  normalizeQuery,
+} from "~/web/crud-query.server";
+import { receiveMultipart } from "~/web/uploads.server";
 
 const CollectionSchema = z.enum(COLLECTIONS, {
   error: `collection must be one of ${COLLECTIONS.join(", ")}`,
@@ -121,240 +77,14 @@ const UidSchema = z
   .max(100, "uid: at most 100 characters");
 const DataSchema = z.record(z.string(), z.unknown(), { error: "data must be an object" });
 
-// ---------------------------------------------------------------------------
-// Query fields
-
-type FieldSpec =
-  | { kind: "int" | "number" | "string" | "time" | "bool"; column: SQLiteColumn | SQL }
-  | { kind: "enum"; column: SQLiteColumn; values: readonly string[] }
-  /** An array in the document: only `array-contains`, as a subquery. */
-  | { kind: "array"; contains: (db: Db, value: string) => SQL };
-
-const postTagContains = (db: Db, value: string) =>
-  inArray(
-    posts.id,
-    db
-      .select({ id: postTags.postId })
-      .from(postTags)
-      .innerJoin(tags, eq(tags.id, postTags.tagId))
-      .where(eq(tags.name, value)),
-  );
-
-const audienceContains = (db: Db, value: string) => {
-  if (!(AUDIENCES as readonly string[]).includes(value)) {
-    throw badRequest(`query: audience is one of ${AUDIENCES.join(", ")}`);
-  }
-  return inArray(
-    subscribers.id,
-    db
-      .select({ id: subscriberAudiences.subscriberId })
-      .from(subscriberAudiences)
-      .where(eq(subscriberAudiences.audience, value as (typeof AUDIENCES)[number])),
-  );
-};
-
-const str = (column: SQLiteColumn): FieldSpec => ({ kind: "string", column });
-const int = (column: SQLiteColumn): FieldSpec => ({ kind: "int", column });
-const num = (column: SQLiteColumn): FieldSpec => ({ kind: "number", column });
-const time = (column: SQLiteColumn): FieldSpec => ({ kind: "time", column });
-const oneOf = (column: SQLiteColumn, values: readonly string[]): FieldSpec => ({
-  kind: "enum",
-  column,
-  values,
-});
-
-function taxonomyFields(table: typeof categories | typeof tags): Record<string, FieldSpec> {
-  return {
-    id: int(table.id),
-    uid: str(table.uid),
-    name: str(table.name),
-    slug: str(table.slug),
-    description: str(table.description),
-    createdAt: time(table.createdAt),
-  };
-}
-
-/** The fields each collection may be queried by (SPEC §3 names). */
-export const QUERY_FIELDS: Record<Collection, Record<string, FieldSpec>> = {
-  posts: {
-    id: int(posts.id),
-    uid: str(posts.uid),
-    status: oneOf(posts.status, POST_STATUSES),
-    title: str(posts.title),
-    slug: str(posts.slug),
-    url: str(posts.url),
-    category: str(categories.name),
-    tags: { kind: "array", contains: postTagContains },
-    photo: str(posts.photo),
-    views: int(posts.views),
-    likes: int(posts.likes),
-    shares: int(posts.shares),
-    bounceRate: num(posts.bounceRate),
-    timestamp: time(posts.timestamp),
-    createdAt: time(posts.createdAt),
-    updatedAt: time(posts.updatedAt),
-    "user.name": str(users.name),
-    "user.uid": str(users.uid),
-  },
-  categories: { ...taxonomyFields(categories), key: str(categories.key) },
-  tags: { ...taxonomyFields(tags), tag: str(tags.tag) },
-  media: {
-    uid: str(media.uid),
-    url: str(media.url),
-    name: str(media.name),
-    collection: oneOf(media.collection, UPLOAD_COLLECTIONS),
-    date: time(media.date),
-    author: str(users.name),
-    mimeType: str(media.mimeType),
-    size: int(media.size),
-  },
-  users: {
-    uid: str(users.uid),
-    name: str(users.name),
-    email: str(users.email),
-    role: oneOf(users.role, ROLES),
-    createdAt: time(users.createdAt),
-    timestamp: time(users.timestamp),
-  },
-  subscribers: {
-    id: int(subscribers.id),
-    uid: str(subscribers.uid),
-    name: str(subscribers.name),
-    email: str(subscribers.email),
-    status: oneOf(subscribers.status, SUBSCRIBER_STATUSES),
-    audience: { kind: "array", contains: audienceContains },
-    timestamp: time(subscribers.timestamp),
-  },
-  settings: {
-    uid: str(settings.uid),
-  },
-  newsletters: {
-    id: int(newsletters.id),
-    uid: str(newsletters.uid),
-    subject: str(newsletters.subject),
-    audience: oneOf(newsletters.audience, NEWSLETTER_AUDIENCES),
-    status: oneOf(newsletters.status, NEWSLETTER_STATUSES),
-    createdAt: time(newsletters.createdAt),
-    sentAt: time(newsletters.sentAt),
-  },
-};
-
-export type Condition = { field: string; operator: Operator; value: unknown };
-
-const isOperator = (v: unknown): v is Operator =>
-  typeof v === "string" && (OPERATORS as readonly string[]).includes(v);
-
-/** Every shape a client may send (see the module comment) → a list of conditions. */
-export function normalizeQuery(query: unknown): Condition[] {
-  if (query === undefined || query === null) return [];
-  const one = (item: unknown, at: string): Condition => {
-    if (Array.isArray(item)) {
-      if (item.length !== 3 || typeof item[0] !== "string") {
-        throw badRequest(`${at}: a condition is [field, operator, value]`);
-      }
-      return { field: item[0], operator: item[1] as Operator, value: item[2] };
-    }
-    if (item && typeof item === "object") {
-      const o = item as Record<string, unknown>;
-      const operator = o.operator ?? o.op;
-      if (typeof o.field !== "string" || !("value" in o) || operator === undefined) {
-        throw badRequest(`${at}: a condition is {field, operator, value}`);
-      }
-      return { field: o.field, operator: operator as Operator, value: o.value };
-    }
-    throw badRequest(`${at}: a condition is [field, operator, value] or {field, operator, value}`);
-  };
-  let list: unknown[];
-  if (Array.isArray(query)) {
-    // ["status", "==", "draft"] is one condition; [[…], {…}] is several.
-    list = query.length > 0 && typeof query[0] === "string" ? [query] : query;
-  } else if (typeof query === "object") {
-    // `{}` is "no filter", as a client building a filter object would send it.
-    list = Object.keys(query).length === 0 ? [] : [query];
-  } else {
-    throw badRequest("query: a condition or a list of conditions");
-  }
-  if (list.length > MAX_CONDITIONS) throw badRequest(`query: at most ${MAX_CONDITIONS} conditions`);
-  return list.map((item, i) => one(item, list.length === 1 ? "query" : `query[${i}]`));
-}
-
-function scalar(spec: FieldSpec, field: string, value: unknown): unknown {
-  const wrong = (what: string) => badRequest(`query: ${field} must be ${what}`);
-  switch (spec.kind) {
-    case "int": {
-      const n = typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
-      if (typeof n !== "number" || !Number.isSafeInteger(n)) throw wrong("a whole number");
-      return n;
-    }
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value)) throw wrong("a number");
-      return value;
-    case "time": {
-      const ms = typeof value === "string" && value.trim() !== "" ? Date.parse(value) : value;
-      if (typeof ms !== "number" || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) {
-        throw wrong("a time in epoch milliseconds");
-      }
-      return new Date(ms);
-    }
-    case "bool":
-      if (typeof value !== "boolean") throw wrong("true or false");
-      return value;
-    case "enum":
-      if (typeof value !== "string" || !spec.values.includes(value)) {
-        throw wrong(`one of ${spec.values.join(", ")}`);
-      }
-      return value;
-    case "string":
-    case "array":
-      if (typeof value !== "string") throw wrong("text");
-      if (value.length > MAX_STRING) throw wrong(`at most ${MAX_STRING} characters`);
-      return value;
-  }
-}
-
-const COMPARE = { "==": eq, "!=": ne, "<": lt, "<=": lte, ">": gt, ">=": gte } as const;
-
-/** Conditions → one parameterised Drizzle condition (400 for anything not allowed). */
-export function compileQuery(
-  db: Db,
+/** 403 unless the actor has the capability the table names for `collection` (none: any staff). */
+function assertMay(
+  actor: SessionUser,
+  table: Record<Collection, Capability | null>,
   collection: Collection,
-  conditions: Condition[],
-): SQL | undefined {
-  const fields = QUERY_FIELDS[collection];
-  const parts = conditions.map(({ field, operator, value }) => {
-    const spec = Object.hasOwn(fields, field) ? fields[field] : undefined;
-    if (!spec) {
-      throw badRequest(
-        `query: ${collection} cannot be queried by "${String(field).slice(0, 50)}"; use ${Object.keys(fields).join(", ")}`,
-      );
-    }
-    if (!isOperator(operator)) {
-      throw badRequest(
-        `query: unknown operator "${String(operator).slice(0, 20)}"; use ${OPERATORS.join(", ")}`,
-      );
-    }
-    if (spec.kind === "array") {
-      if (operator !== "array-contains") {
-        throw badRequest(`query: ${field} is a list; use array-contains`);
-      }
-      return spec.contains(db, scalar(spec, field, value) as string);
-    }
-    if (operator === "array-contains") {
-      throw badRequest(`query: array-contains works on lists only (${field} is not one)`);
-    }
-    const column = spec.column as SQLiteColumn;
-    if (operator === "in") {
-      if (!Array.isArray(value) || value.length === 0 || value.length > MAX_IN_VALUES) {
-        throw badRequest(`query: "in" needs a list of 1 to ${MAX_IN_VALUES} values`);
-      }
-      return inArray(
-        column,
-        value.map((v) => scalar(spec, field, v)),
-      );
-    }
-    return COMPARE[operator](column, scalar(spec, field, value));
-  });
-  return parts.length === 0 ? undefined : and(...parts);
+) {
+  const capability = table[collection];
+  if (capability) assertCan(actor, capability);
 }
 
 // ---------------------------------------------------------------------------
@@ -366,8 +96,6 @@ export const GetDocsSchema = z.object({
   limit: z.number({ error: "limit must be a number" }).int().min(1).max(MAX_LIMIT).optional(),
   offset: z.number({ error: "offset must be a number" }).int().min(0).max(1e9).optional(),
 });
-
-export type { MediaDocument } from "~/domain/media/media.server";
 
 type Page = { limit: number; offset: number };
 
@@ -404,26 +132,11 @@ function newestFirst<T extends typeof categories | typeof tags>(
     .all();
 }
 
-/** Who may read a collection at all (403 otherwise); scoping happens per collection. */
-function assertMayRead(actor: SessionUser, collection: Collection) {
-  switch (collection) {
-    case "posts":
-      return assertCan(actor, "writePosts");
-    case "media":
-      return assertCan(actor, "useMedia");
-    case "subscribers":
-    case "newsletters":
-      return assertCan(actor, "manageMail");
-    default:
-      return; // categories, tags, settings (no secrets): any staff; users: scoped to themselves.
-  }
-}
-
 /** `POST /crud/get/docs`: the documents of `collection` matching `query`, newest first. */
 export function getDocs(actor: SessionUser, input: unknown, db: Db = getDb()): unknown[] {
   const body = parseInput(GetDocsSchema, input);
   const { collection } = body;
-  assertMayRead(actor, collection);
+  assertMay(actor, READ_COLLECTION, collection);
   const where = compileQuery(db, collection, normalizeQuery(body.query));
   const page = { limit: body.limit ?? MAX_LIMIT, offset: body.offset ?? 0 };
   switch (collection) {
@@ -435,18 +148,8 @@ export function getDocs(actor: SessionUser, input: unknown, db: Db = getDb()): u
       return newestFirst(db, tags, where, page).map(toTagDocument);
     case "media":
       return mediaDocuments(db, where, page);
-    case "users": {
-      const own = can(actor.role, "manageSite") ? undefined : eq(users.uid, actor.uid);
-      return db
-        .select()
-        .from(users)
-        .where(and(own, where))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(page.limit)
-        .offset(page.offset)
-        .all()
-        .map((row) => toPublicProfile(row, actor));
-    }
+    case "users":
+      return userDocuments(actor, where, page, db);
     case "subscribers": {
       const rows = db
         .select()
@@ -547,40 +250,12 @@ function findByUid<T extends { uid: string }>(rows: T | undefined, message: stri
   return rows;
 }
 
-/**
- * A user record replaced by uid: name, email and photo through the profile
- * rule (yourself, or anyone as an Administrator); a role change only by an
- * Administrator, never of their own account (so one always remains); never
- * the password (POST /user/update/password) or the apiKey.
- */
-function updateUserRecord(actor: SessionUser, uid: string, data: Record<string, unknown>, db: Db) {
-  const row = findByUid(db.select().from(users).where(eq(users.uid, uid)).get(), "User not found");
-  if (actor.uid !== uid && !can(actor.role, "manageSite")) {
-    throw forbidden("You can only change your own profile");
-  }
-  assertSameIdentity(data, { uid: row.uid });
-  if (data.password !== undefined || data.passwordHash !== undefined) {
-    throw badRequest("Change passwords with POST /user/update/password");
-  }
-  if (data.apiKey !== undefined && data.apiKey !== row.apiKey) {
-    throw badRequest("apiKey cannot be changed");
-  }
-  const profile = { uid, name: data.name, email: data.email, photo: data.photo };
-  return db.transaction(() => {
-    // Both validate before they write; a refusal of either rolls back the other.
-    const updated = updateProfile(actor, profile);
-    return data.role !== undefined && data.role !== row.role
-      ? setUserRole(actor, { uid, role: data.role })
-      : updated;
-  });
-}
-
 /** `POST /crud/update/doc`: replaces the record's editable fields. */
 export function updateDoc(actor: SessionUser, input: unknown, db: Db = getDb()): WriteResult {
   const { collection, uid, data } = parseInput(UpdateDocSchema, input);
+  assertMay(actor, WRITE_COLLECTION, collection);
   switch (collection) {
     case "posts": {
-      assertCan(actor, "writePosts");
       const row = findByUid(
         db.select({ id: posts.id, uid: posts.uid }).from(posts).where(eq(posts.uid, uid)).get(),
         "Post not found",
@@ -591,7 +266,6 @@ export function updateDoc(actor: SessionUser, input: unknown, db: Db = getDb()):
     }
     case "categories":
     case "tags": {
-      assertCan(actor, "manageTaxonomy");
       const table = collection === "categories" ? categories : tags;
       const row = findByUid(
         db.select({ id: table.id, uid: table.uid }).from(table).where(eq(table.uid, uid)).get(),
@@ -603,9 +277,8 @@ export function updateDoc(actor: SessionUser, input: unknown, db: Db = getDb()):
         : done("Tag updated successfully!", updateTag(actor, row.id, data, db));
     }
     case "users":
-      return done("User updated successfully!", updateUserRecord(actor, uid, data, db));
+      return done("User updated successfully!", replaceUserRecord(actor, uid, data));
     case "subscribers": {
-      assertCan(actor, "manageMail");
       const row = findByUid(
         db
           .select({ id: subscribers.id, uid: subscribers.uid })
@@ -618,7 +291,6 @@ export function updateDoc(actor: SessionUser, input: unknown, db: Db = getDb()):
       return done("Subscriber updated successfully!", updateSubscriber(actor, uid, data, db));
     }
     case "settings": {
-      assertCan(actor, "manageSite");
       if (getSettings(db).uid !== uid) throw notFound("Settings record not found");
       updateSettings(actor, data, db);
       return done("Settings updated successfully", settingsDocument(db));
@@ -637,9 +309,13 @@ export async function deleteDoc(
   db: Db = getDb(),
 ): Promise<WriteResult> {
   const { collection, uid } = parseInput(DeleteDocSchema, input);
+  if (collection === "settings") throw badRequest("The settings record cannot be deleted");
+  if (collection === "newsletters") {
+    throw readOnly("newsletters", "they are kept as the record of what was sent");
+  }
+  assertMay(actor, WRITE_COLLECTION, collection);
   switch (collection) {
     case "posts": {
-      assertCan(actor, "writePosts");
       const row = findByUid(
         db.select({ id: posts.id, uid: posts.uid }).from(posts).where(eq(posts.uid, uid)).get(),
         "Post not found",
@@ -648,10 +324,8 @@ export async function deleteDoc(
       return { type: "success", message: "Post deleted successfully!", data: { uid } };
     }
     case "categories":
-      assertCan(actor, "manageTaxonomy");
       return done("Category deleted successfully!", deleteCategory(actor, uid, db));
     case "tags":
-      assertCan(actor, "manageTaxonomy");
       return done("Tag deleted successfully!", deleteTag(actor, uid, db));
     case "users":
       return done("Deleted successfully", deleteUser(actor, uid));
@@ -659,50 +333,23 @@ export async function deleteDoc(
       return done("Deleted successfully", deleteSubscriber(actor, uid, db));
     case "media":
       return done("Image deleted successfully!", await deleteMedia(actor, uid, db));
-    case "settings":
-      throw badRequest("The settings record cannot be deleted");
-    case "newsletters":
-      throw readOnly("newsletters", "they are kept as the record of what was sent");
   }
 }
 
 // ---------------------------------------------------------------------------
 // Next id and image upload
 
-const COUNTED: readonly CountedCollection[] = ["posts", "categories", "tags", "subscribers"];
 export const NextIdSchema = z.object({
-  collection: z.enum(COUNTED as [CountedCollection, ...CountedCollection[]], {
-    error: `collection must be one of ${COUNTED.join(", ")}`,
+  collection: z.enum(COUNTED_COLLECTIONS, {
+    error: `collection must be one of ${COUNTED_COLLECTIONS.join(", ")}`,
   }),
 });
 
 /** `POST /get/nextid`: hands out the next numeric id of a collection the caller may add to. */
 export function reserveNextId(actor: SessionUser, input: unknown, db: Db = getDb()) {
   const { collection } = parseInput(NextIdSchema, input);
-  const capability = {
-    posts: "writePosts",
-    categories: "manageTaxonomy",
-    tags: "manageTaxonomy",
-    subscribers: "manageMail",
-  } as const;
-  assertCan(actor, capability[collection]);
+  assertMay(actor, WRITE_COLLECTION, collection);
   return { type: "success" as const, collection, id: nextId(db, collection) };
-}
-
-/** Who may upload into each upload collection. */
-export function assertMayUpload(actor: SessionUser, collection: UploadCollection) {
-  switch (collection) {
-    case "posts":
-      return assertCan(actor, "writePosts");
-    case "media":
-      return assertCan(actor, "useMedia");
-    case "newsletters":
-      return assertCan(actor, "manageMail");
-    case "settings":
-      return assertCan(actor, "manageSite");
-    case "users":
-      return; // everyone's own profile photo
-  }
 }
 
 /**
@@ -726,15 +373,11 @@ export async function uploadImage(
   });
   try {
     const actor = await authenticate(form.fields.key);
-    const collection = form.fields.collection;
-    if (!isUploadCollection(collection)) {
-      throw badRequest(`collection must be one of ${UPLOAD_COLLECTIONS.join(", ")}`);
-    }
-    assertMayUpload(actor, collection);
-    const file = form.files[0];
-    if (!file) throw badRequest("file: choose an image to upload");
-    const stored = await storeUpload(db, file, { collection, authorId: actor.id });
-    const [doc] = mediaDocuments(db, eq(media.id, stored.id), { limit: 1, offset: 0 });
+    const { stored, doc } = await addUploadedImage(
+      actor,
+      { collection: form.fields.collection, file: form.files[0] },
+      db,
+    );
     return {
       type: "success" as const,
       message: "Image uploaded successfully",

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { categories, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { notFound, parseInput } from "~/domain/errors.server";
+import { postIdField } from "~/domain/posts/ids";
 import {
   countPublishedPosts as countPublished,
   getPublishedPost,
@@ -171,11 +172,7 @@ export type ApiPostDetail = ApiPostItem & {
   readAlso: { url: string; title: string } | null;
 };
 
-const idSchema = z
-  .string()
-  .regex(/^\d{1,15}$/, "id must be a post number")
-  .transform(Number)
-  .refine((n) => n > 0 && Number.isSafeInteger(n), "id must be a post number");
+const idSchema = postIdField("id must be a post number");
 
 /**
  * `GET /get/post/{id}/{category_key}/{url}`: the published post with this id.

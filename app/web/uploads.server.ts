@@ -1,56 +1,34 @@
 /**
- * Uploads (ARCHITECTURE §4): multipart bodies are streamed with busboy to a
- * temporary file, counted and type-checked from their first bytes while they
- * stream, and only then moved to `DATA_DIR/uploads/<collection>/` under a
- * generated name and recorded in the media library. Nothing is held whole in
- * memory, a file over the limit stops being read at the limit, and a name
- * from the client is never used as a path.
+ * Receiving uploads: multipart bodies are streamed with busboy to a temporary
+ * file in `uploads/.incoming`, counted and type-checked from their first bytes
+ * while they stream. Nothing is held whole in memory, a file over the limit
+ * stops being read at the limit, and a name from the client is never used as
+ * a path. Keeping the file (`storeUpload`) and the upload rules (types, names,
+ * limits) are the media area's: `~/domain/media/file-store.server`.
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream, rmSync, type WriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { imageSizeFromFile } from "image-size/fromFile";
-import { type Media, media } from "#db/schema";
 import { badRequest, DomainError } from "~/domain/errors.server";
-import type { Db } from "~/platform/db.server";
-import { readEnv } from "~/platform/env.server";
+import {
+  type AcceptPolicy,
+  displayName,
+  IMAGE_TYPES,
+  type IncomingFile,
+  incomingDir,
+  MB,
+  tooLarge,
+} from "~/domain/media/file-store.server";
 
-export const UPLOAD_COLLECTIONS = ["settings", "posts", "users", "media", "newsletters"] as const;
-export type UploadCollection = (typeof UPLOAD_COLLECTIONS)[number];
-
-export function isUploadCollection(value: unknown): value is UploadCollection {
-  return typeof value === "string" && (UPLOAD_COLLECTIONS as readonly string[]).includes(value);
-}
-
-/** Raster images a browser shows. SVG is refused: it can carry scripts. */
-export const IMAGE_TYPES: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/avif": "avif",
-};
-
-export const isImageType = (mime: string | undefined) => Boolean(mime && mime in IMAGE_TYPES);
-
-const MB = 1024 * 1024;
 /** Bytes file-type needs to recognise every format it knows. */
 const SNIFF_BYTES = 4100;
 
-export type ReceivedFile = {
-  fieldName: string;
-  /** The client's file name, path removed; for display only. */
-  originalName: string;
-  tempPath: string;
-  size: number;
-  mimeType: string;
-  ext: string;
-};
+export type ReceivedFile = IncomingFile & { fieldName: string; size: number };
 
 export type ReceivedForm = {
   fields: Record<string, string>;
@@ -65,7 +43,7 @@ export type ReceiveOptions = {
   /** Largest file in bytes. */
   maxFileBytes: number;
   /** Which detected types are accepted; the message says what is. */
-  accept: { test: (mime: string | undefined) => boolean; message: string };
+  accept: AcceptPolicy;
   /** Names of the file inputs to read; other file parts are skipped. */
   fileFields: readonly string[];
   maxFiles?: number;
@@ -73,43 +51,10 @@ export type ReceiveOptions = {
   maxFieldBytes?: number;
 };
 
-export const IMAGES_ONLY = {
-  test: isImageType,
-  message: "Only images can be uploaded (PNG, JPEG, GIF, WebP or AVIF).",
-};
-
-export const tooLarge = (maxBytes: number) =>
-  new DomainError(413, `The file is too large: the limit is ${formatBytes(maxBytes)}.`);
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${+(bytes / (1024 * MB)).toFixed(1)} GB`;
-  if (bytes >= MB) return `${+(bytes / MB).toFixed(1)} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
-
 export function isMultipart(request: Request) {
   return (request.headers.get("Content-Type") ?? "")
     .toLowerCase()
     .startsWith("multipart/form-data");
-}
-
-/**
- * Control characters and the bidirectional controls (U+061C, U+200E, U+200F,
- * U+202A–U+202E, U+2066–U+2069): a name like "gnp.exe\u202E.png" would
- * otherwise display reversed, as "gnp.exe" backwards plus ".png".
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is stripped
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** A recorded name without control or bidi characters (rows stored before they were stripped). */
-export function safeFileName(name: string) {
-  return name.replace(UNSAFE_NAME_CHARACTERS, "").trim();
-}
-
-/** A client's file name made safe to record and show: no path, no control or bidi characters. */
-export function displayName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  return safeFileName(base).slice(0, 200) || "upload";
 }
 
 /** How much of a refused body is read and thrown away so the client gets the answer. */
@@ -150,8 +95,7 @@ export async function receiveMultipart(
   if (!isMultipart(request) || !request.body)
     throw badRequest("Expected a multipart/form-data body");
   if (request.signal.aborted) throw interrupted();
-  const env = readEnv();
-  const incoming = join(env.uploadsDir, ".incoming");
+  const incoming = incomingDir();
   await mkdir(incoming, { recursive: true });
 
   const fields: Record<string, string> = {};
@@ -299,70 +243,3 @@ export async function receiveMultipart(
   }
   return { fields, fieldLists, files, discard };
 }
-
-/**
- * Removes what an interrupted run left in `uploads/.incoming` (files being
- * received when the process stopped). Called once at start-up, before the
- * server listens.
- */
-export function clearIncomingUploads(env = readEnv()) {
-  rmSync(join(env.uploadsDir, ".incoming"), { recursive: true, force: true });
-}
-
-/**
- * Moves a received file into `uploads/<collection>/` under a generated name,
- * records it in the media library and returns the record (url `/uploads/…`).
- */
-export async function storeUpload(
-  db: Db,
-  file: ReceivedFile,
-  { collection, authorId }: { collection: UploadCollection; authorId: number | null },
-): Promise<Media> {
-  const env = readEnv();
-  const dir = join(env.uploadsDir, collection);
-  await mkdir(dir, { recursive: true });
-  const storedName = `${randomUUID()}.${file.ext}`;
-  const finalPath = join(dir, storedName);
-  await rename(file.tempPath, finalPath);
-  let width: number | null = null;
-  let height: number | null = null;
-  if (isImageType(file.mimeType)) {
-    try {
-      const dimensions = await imageSizeFromFile(finalPath);
-      width = dimensions.width ?? null;
-      height = dimensions.height ?? null;
-    } catch {
-      // A truncated image still stores; its dimensions stay unknown.
-    }
-  }
-  const size = (await stat(finalPath)).size;
-  try {
-    return db
-      .insert(media)
-      .values({
-        uid: randomUUID(),
-        url: `/uploads/${collection}/${storedName}`,
-        name: file.originalName,
-        path: `${collection}/${storedName}`,
-        mimeType: file.mimeType,
-        size,
-        width,
-        height,
-        collection,
-        authorId,
-      })
-      .returning()
-      .get();
-  } catch (error) {
-    await rm(finalPath, { force: true });
-    throw error;
-  }
-}
-
-/** The image limit from Settings (`maxImageSize`, MB). */
-export function maxImageBytes(maxImageSizeMb: number): number {
-  return Math.max(0.1, maxImageSizeMb) * MB;
-}
-
-/** Add Media's limit (SPEC §2: "Maximum upload file size: 1 GB"). */
-export const MAX_MEDIA_BYTES = 1024 * MB;

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { media, settings, users } from "#db/schema";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { DomainError } from "~/domain/errors.server";
+import { IMAGES_ONLY, storeUpload } from "~/domain/media/file-store.server";
 import { getDb } from "~/platform/db.server";
 import {
   accountFailures,
@@ -15,7 +16,7 @@ import {
   startSession,
   verifyCredentials,
 } from "~/web/auth.server";
-import { IMAGES_ONLY, receiveMultipart, storeUpload } from "~/web/uploads.server";
+import { receiveMultipart } from "~/web/uploads.server";
 
 /** A 1×1 transparent PNG. */
 export const PNG = Buffer.from(

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, media, posts, tags } from "#db/schema";
 import type { DomainError } from "~/domain/errors.server";
-import { listMedia, uploadMedia } from "~/domain/media/media.server";
+import { listMedia } from "~/domain/media/media.server";
 import { readEnv } from "~/platform/env.server";
 import { action as mediaAddAction, loader as mediaAddLoader } from "~/routes/admin.media-add";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/admin.media-library";
@@ -25,6 +25,7 @@ import { action as addUserAction } from "~/routes/admin.users-add";
 import { loader as postLoader } from "~/routes/post";
 import { uploadImage } from "~/web/crud.server";
 import { readFlash } from "~/web/flash.server";
+import { uploadMedia } from "~/web/screens/media-upload.server";
 import { settle } from "../helpers";
 import { BASE, caught, makePost, PNG, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
 

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { counters, media, posts } from "#db/schema";
-import { savePost } from "~/domain/posts/publishing.server";
+import { savePost } from "~/domain/posts/editing.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.posts";
 import { action as addAction, loader as addLoader } from "~/routes/admin.posts-add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.posts-edit";

@@ -1,18 +1,14 @@
 /**
- * app/domain/posts/publishing.server.ts and the taxonomy writes: SPEC §4 transitions, role
+ * app/domain/posts/editing.server.ts and the taxonomy writes: SPEC §4 transitions, role
  * and ownership rules, validation with nothing written.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTags } from "#db/schema";
-import {
-  ALL_FIELDS_REQUIRED,
-  actionForStatus,
-  deletePost,
-  getEditablePost,
-  savePost,
-  trashPost,
-} from "~/domain/posts/publishing.server";
+import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
+import { ALL_FIELDS_REQUIRED } from "~/domain/posts/fields";
+import { actionForStatus } from "~/domain/posts/post-input.server";
+import { getEditablePost } from "~/domain/posts/staff-views.server";
 import {
   createCategory,
   createTag,
@@ -374,7 +370,7 @@ describe("categories and tags", () => {
 
 describe("listPostsForAdmin", () => {
   it("pages 25 at a time, newest first, with per-status counts, filter and title search", async () => {
-    const { listPostsForAdmin } = await import("~/domain/posts/publishing.server");
+    const { listPostsForAdmin } = await import("~/domain/posts/staff-views.server");
     const ann = n.staff.author2;
     for (let i = 0; i < 27; i++) {
       savePost(ann, draft({ title: `Ann draft ${i}`, action: i % 3 === 0 ? "publish" : "draft" }), {

@@ -10,9 +10,10 @@ import { join } from "node:path";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors.server";
+import { clearIncomingUploads, IMAGES_ONLY } from "~/domain/media/file-store.server";
 import { readEnv } from "~/platform/env.server";
 import { uploadImage } from "~/web/crud.server";
-import { clearIncomingUploads, IMAGES_ONLY, receiveMultipart } from "~/web/uploads.server";
+import { receiveMultipart } from "~/web/uploads.server";
 
 /** A 1×1 PNG, followed by filler so the file is well under way when the body breaks. */
 const PNG = Buffer.from(

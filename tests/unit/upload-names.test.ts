@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName, safeFileName } from "~/web/uploads.server";
+import { displayName, safeFileName } from "~/domain/media/file-store.server";
 
 const BIDI = [
   "\u061c",

@@ -14,19 +14,18 @@ import { count, desc, eq, type SQL } from "drizzle-orm";
 import { media, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { UPLOAD_COLLECTION } from "~/domain/access/collections";
 import { badRequest, forbidden, notFound } from "~/domain/errors.server";
-import { type Db, getDb } from "~/platform/db.server";
-import { readEnv } from "~/platform/env.server";
 import {
-  IMAGES_ONLY,
+  type IncomingFile,
   isUploadCollection,
-  MAX_MEDIA_BYTES,
-  receiveMultipart,
   safeFileName,
   storeUpload,
   UPLOAD_COLLECTIONS,
   type UploadCollection,
-} from "~/web/uploads.server";
+} from "~/domain/media/file-store.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 
 export const MEDIA_PAGE_SIZE = 25;
 
@@ -149,30 +148,43 @@ export async function deleteMedia(actor: SessionUser, uid: string, db: Db = getD
 }
 
 /**
- * Add Media: one image from a multipart body (field `file`), streamed to disk
- * with the limit enforced while it arrives, stored in the "media" collection.
- * `maxFileBytes` is for tests; the screen uses MAX_MEDIA_BYTES.
+ * Add Media: one received image (type already checked from its content,
+ * limit MAX_MEDIA_BYTES enforced while it arrived) stored in the "media"
+ * collection. `undefined`: no file was chosen.
  */
-export async function uploadMedia(
+export async function addMediaImage(
   actor: SessionUser,
-  request: Request,
-  options: { maxFileBytes?: number } = {},
+  file: IncomingFile | undefined,
   db: Db = getDb(),
 ) {
-  // Refuse before reading a byte of the body.
   assertCan(actor, "useMedia");
-  const form = await receiveMultipart(request, {
-    maxFileBytes: options.maxFileBytes ?? MAX_MEDIA_BYTES,
-    accept: IMAGES_ONLY,
-    fileFields: ["file"],
-    maxFiles: 1,
-    maxFieldBytes: 4096,
-  });
-  try {
-    const file = form.files[0];
-    if (!file) throw badRequest("Choose an image to upload");
-    return await storeUpload(db, file, { collection: "media", authorId: actor.id });
-  } finally {
-    await form.discard();
+  if (!file) throw badRequest("Choose an image to upload");
+  return storeUpload(db, file, { collection: "media", authorId: actor.id });
+}
+
+/** Who may upload into each upload collection (everyone their own profile photo). */
+export function assertMayUpload(actor: SessionUser, collection: UploadCollection) {
+  const capability = UPLOAD_COLLECTION[collection];
+  if (capability) assertCan(actor, capability);
+}
+
+/**
+ * `POST /upload/image`'s rule: an image received for `collection` (one of the
+ * upload collections, which the actor may upload into) is stored under
+ * `uploads/<collection>/` and recorded as media; returns its document.
+ */
+export async function addUploadedImage(
+  actor: SessionUser,
+  input: { collection: unknown; file: IncomingFile | undefined },
+  db: Db = getDb(),
+) {
+  const { collection, file } = input;
+  if (!isUploadCollection(collection)) {
+    throw badRequest(`collection must be one of ${UPLOAD_COLLECTIONS.join(", ")}`);
   }
+  assertMayUpload(actor, collection);
+  if (!file) throw badRequest("file: choose an image to upload");
+  const stored = await storeUpload(db, file, { collection, authorId: actor.id });
+  const [doc] = mediaDocuments(db, eq(media.id, stored.id), { limit: 1, offset: 0 });
+  return { stored, doc: doc as MediaDocument };
 }

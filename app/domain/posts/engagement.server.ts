@@ -14,19 +14,12 @@ import {
   BOUNCE_UP,
   MAX_VISIT_SECONDS,
 } from "~/domain/posts/engagement-rules";
+import { postIdField } from "~/domain/posts/ids";
 import type { Db } from "~/platform/db.server";
 import { formatDuration, parseDuration } from "~/utils/time";
 
-/** A post id from a path or body: digits only (a string "12" or the number 12). */
-export const postIdSchema = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, "must be a post number")
-    .transform(Number)
-    .refine((n) => n > 0, "must be a post number"),
-]);
+/** A post id from a path or body: a string "12" (spaces around it ignored) or the number 12. */
+const postIdSchema = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), postIdField());
 
 /**
  * The unload beacon's body. SPEC §7 names it `{avgTime, bounceRate}`; the
@@ -55,7 +48,7 @@ const published = (id: number) => and(eq(posts.id, id), eq(posts.status, "publis
 const POST_NOT_FOUND = "Post not found";
 
 /** A post id from a URL or body (400 when it is not a positive whole number). */
-export function parsePostId(id: unknown): number {
+export function requirePostId(id: unknown): number {
   return parseInput(z.object({ id: postIdSchema }), { id }).id;
 }
 
@@ -63,7 +56,7 @@ type Counter = "likes" | "shares" | "views";
 
 /** One counter +1 on a published post, in one UPDATE … RETURNING; the new value. */
 function increment(db: Db, id: unknown, counter: Counter): { id: number; value: number } {
-  const postIdValue = parsePostId(id);
+  const postIdValue = requirePostId(id);
   const column = posts[counter];
   const row = db
     .update(posts)
@@ -103,7 +96,7 @@ export function recordVisit(
   id: unknown,
   input: unknown,
 ): { id: number; avgTime: string; avgTimeSeconds: number; bounceRate: number } {
-  const postIdValue = parsePostId(id);
+  const postIdValue = requirePostId(id);
   const { avgTime: visit } = parseInput(visitSchema, input);
   const row = db
     .update(posts)

@@ -1,6 +1,6 @@
 /**
  * Rules of the Add/Edit Post form shared by the browser (the toast before
- * anything is sent) and the server (app/domain/posts/publishing.server.ts, which decides).
+ * anything is sent) and the server (app/domain/posts/editing.server.ts, which decides).
  */
 
 /** SPEC §5, §8: the message when title, category, summary or content is blank. */

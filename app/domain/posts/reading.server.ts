@@ -3,8 +3,9 @@
  * their category and author), never a query per card.
  */
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { categories, type PostStatus, posts, postTags, tags, users } from "#db/schema";
+import { categories, posts, postTags, tags, users } from "#db/schema";
 import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
+import type { PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
 
 export type PostListItem = {

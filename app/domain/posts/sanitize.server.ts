@@ -1,6 +1,6 @@
 /**
  * The one HTML allowlist (ARCHITECTURE §4): post and newsletter content is
- * cleaned with it when saved (publishing.server.ts, newsletters.server.ts) and
+ * cleaned with it when saved (app/domain/posts/editing.server.ts, newsletters.server.ts) and
  * again when rendered (routes/post.tsx).
  *
  * Two promises, both tested (tests/unit/sanitize*.test.ts):

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { type Subscriber, subscriberAudiences, subscribers } from "#db/schema";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
-import { nextId } from "~/platform/counters.server";
+import { reserveIds } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 
 /** A subscriber to add: the next id from the `subscribers` counter, a fresh uid. */
@@ -64,7 +64,7 @@ export function writeSubscribers(
   return db.transaction((tx) => {
     const t = tx as unknown as Db;
     const fresh = writes.filter((w): w is NewSubscriber => w.id === undefined);
-    let id = fresh.length > 0 ? nextId(t, "subscribers", fresh.length) : 0;
+    let id = fresh.length > 0 ? reserveIds(t, "subscribers", fresh.length) : 0;
     const added = new Map<NewSubscriber, Subscriber>();
     for (const chunk of chunks(fresh)) {
       const rows = t

@@ -12,14 +12,14 @@
  * - Editing a profile never changes the role; only an Administrator edits
  *   someone else's profile or password.
  */
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { posts, ROLES, type Role, type User, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
-import { getDb } from "~/platform/db.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -327,4 +327,57 @@ export function deleteUser(actor: SessionUser, uid: unknown): { uid: string } {
   const row = getDb().delete(users).where(eq(users.uid, id)).returning({ uid: users.uid }).get();
   if (!row) throw notFound("User not found");
   return row;
+}
+
+/**
+ * User records as the generic data calls list them, newest first: every
+ * account for an Administrator, only their own for everyone else.
+ */
+export function userDocuments(
+  actor: SessionUser,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  db: Db = getDb(),
+): PublicProfile[] {
+  const own = can(actor.role, "manageSite") ? undefined : eq(users.uid, actor.uid);
+  return db
+    .select()
+    .from(users)
+    .where(and(own, where))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all()
+    .map((row) => toPublicProfile(row, actor));
+}
+
+/**
+ * A user record replaced by uid (`/crud/update/doc`): name, email and photo
+ * through the profile rule (yourself, or anyone as an Administrator); a role
+ * change only by an Administrator, never of their own account (so one always
+ * remains); never the uid, the password (`POST /user/update/password`) or the
+ * apiKey. Both changes validate before they write; a refusal of either rolls
+ * back the other.
+ */
+export function replaceUserRecord(
+  actor: SessionUser,
+  uid: string,
+  data: Record<string, unknown>,
+): PublicProfile {
+  const row = userRowByUid(uid);
+  assertMayEdit(actor, uid);
+  if (data.uid !== undefined && data.uid !== row.uid) throw badRequest("uid cannot be changed");
+  if (data.password !== undefined || data.passwordHash !== undefined) {
+    throw badRequest("Change passwords with POST /user/update/password");
+  }
+  if (data.apiKey !== undefined && data.apiKey !== row.apiKey) {
+    throw badRequest("apiKey cannot be changed");
+  }
+  const profile = { uid, name: data.name, email: data.email, photo: data.photo };
+  return getDb().transaction(() => {
+    const updated = updateProfile(actor, profile);
+    return data.role !== undefined && data.role !== row.role
+      ? setUserRole(actor, { uid, role: data.role })
+      : updated;
+  });
 }

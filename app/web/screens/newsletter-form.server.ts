@@ -6,18 +6,13 @@
 
 import type { SessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
+import { isImageType, maxImageBytes, tooLarge } from "~/domain/media/file-store.server";
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
 import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { withStoredImages } from "~/web/admin-forms.server";
-import {
-  isImageType,
-  maxImageBytes,
-  type ReceivedForm,
-  receiveMultipart,
-  tooLarge,
-} from "~/web/uploads.server";
+import { type ReceivedForm, receiveMultipart } from "~/web/uploads.server";
 
 /** Reads the form: images and PDFs only, each within the larger of the two limits. */
 export function readNewsletterForm(request: Request): Promise<ReceivedForm> {

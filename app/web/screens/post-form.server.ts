@@ -1,7 +1,7 @@
 /**
  * The Add/Edit Post form as the server reads it: a thin adapter between the
  * posted fields (multipart, with the featured image and the social card's
- * background) and `savePost`'s input (app/domain/posts/publishing.server.ts decides).
+ * background) and `savePost`'s input (app/domain/posts/editing.server.ts decides).
  * `readAdminForm` keeps one value per field; the tags are a repeated field,
  * so this reads the form itself and hands `withStoredImages` the same shape.
  */
@@ -9,22 +9,18 @@ import { data, redirect } from "react-router";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
+import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
+import { savePost, trashPost } from "~/domain/posts/editing.server";
 import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/posts/fields";
-import {
-  getEditablePost,
-  type PostDocument,
-  type PostInput,
-  type SaveAction,
-  savePost,
-  trashPost,
-} from "~/domain/posts/publishing.server";
+import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
+import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
 import { type AdminForm, formError, withStoredImages } from "~/web/admin-forms.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormBody } from "~/web/form-body.server";
-import { IMAGES_ONLY, isMultipart, maxImageBytes, receiveMultipart } from "~/web/uploads.server";
+import { isMultipart, receiveMultipart } from "~/web/uploads.server";
 
 /** The form's file inputs. */
 export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;

@@ -1,0 +1,75 @@
+/**
+ * What the Add/Edit Post form, `POST /posts/add` and the generic add and
+ * update calls send for a post, and the save buttons it may name.
+ */
+import { z } from "zod";
+import { badRequest } from "~/domain/errors.server";
+
+/** A picture reference: a site path (`/uploads/…`, `/demo/…`) or an http(s) URL. */
+export const ImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, "at most 2048 characters")
+  .refine(
+    (v) =>
+      v === "" ||
+      (v.startsWith("/") && !v.startsWith("//") && !/[\\\s]/.test(v)) ||
+      /^https?:\/\/[^\s]+$/i.test(v),
+    "must be a site path starting with / or an http(s) URL",
+  );
+
+/** Social card: name, description ≤ 200 (newlines ignored), image, blur 0–50 (default 3). */
+export const SocialCardSchema = z.object({
+  name: z.string().trim().min(1, "the card needs a name").max(200, "at most 200 characters"),
+  description: z
+    .string()
+    .default("")
+    // Newlines are ignored: each line break becomes a space, then the 200 limit applies.
+    .transform((v) => v.replace(/\s*[\r\n]+\s*/g, " ").trim())
+    .pipe(z.string().max(200, "at most 200 characters")),
+  image: ImageUrlSchema.default(""),
+  blur: z.preprocess(
+    (v) => (v === null || v === undefined || v === "" ? 3 : v),
+    z.coerce
+      .number({ error: "a whole number from 0 to 50" })
+      .int("a whole number from 0 to 50")
+      .min(0, "a whole number from 0 to 50")
+      .max(50, "a whole number from 0 to 50"),
+  ),
+});
+
+export const SAVE_ACTIONS = ["draft", "publish", "preview", "trash"] as const;
+export type SaveAction = (typeof SAVE_ACTIONS)[number];
+
+/** What the Add/Edit Post form (and `/posts/add`, the crud add and update calls) send. */
+export const PostInputSchema = z.object({
+  /** Which button: Save Draft, Publish Post, Preview, Move to Trash. */
+  action: z.enum(SAVE_ACTIONS, { error: "action must be draft, publish, preview or trash" }),
+  title: z.string().max(200, "at most 200 characters").default(""),
+  /** The category's name (its slug is accepted too). */
+  category: z.string().max(100, "at most 100 characters").default(""),
+  summary: z.string().max(2000, "at most 2000 characters").default(""),
+  /** Editor HTML; sanitised before it is stored. */
+  content: z.string().max(1_000_000, "at most 1,000,000 characters").default(""),
+  /** Tag names (slugs accepted); each must exist. */
+  tags: z
+    .array(z.string().max(100, "at most 100 characters"))
+    .max(50, "at most 50 tags")
+    .default([]),
+  photo: ImageUrlSchema.nullish(),
+  socialCard: SocialCardSchema.nullish(),
+});
+export type PostInput = z.input<typeof PostInputSchema>;
+
+/**
+ * A post's status as the JSON calls send it (`/posts/add` sends `status`) →
+ * the button that means it: published or reviewing is Publish, trash is
+ * Move to Trash, draft or nothing is Save Draft.
+ */
+export function actionForStatus(status: unknown): SaveAction {
+  if (status === "published" || status === "reviewing" || status === "publish") return "publish";
+  if (status === "trash") return "trash";
+  if (status === undefined || status === null || status === "" || status === "draft")
+    return "draft";
+  throw badRequest("status must be draft, published, reviewing or trash");
+}

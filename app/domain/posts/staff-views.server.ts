@@ -1,0 +1,221 @@
+/**
+ * Posts as the back office and the generic data calls see them: the staff
+ * document of a post, the posts list with its filter tabs, and the post the
+ * editor opens. Who sees what follows the "own posts only" rule of
+ * `~/domain/access/ownership`.
+ */
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { categories, type Post, posts, postTags, type SocialCard, tags, users } from "#db/schema";
+import type { SessionUser } from "~/domain/access/actor.server";
+import { can } from "~/domain/access/capabilities";
+import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
+import { forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
+import { type Db, getDb } from "~/platform/db.server";
+import { formatDuration } from "~/utils/time";
+
+/** A post as staff (and the generic data calls) see it. */
+export type PostDocument = {
+  id: number;
+  uid: string;
+  status: PostStatus;
+  title: string;
+  slug: string;
+  url: string;
+  summary: string;
+  content: string;
+  /** Category name; "" when the category was deleted. */
+  category: string;
+  tags: string[];
+  photo: string | null;
+  socialCard: SocialCard | null;
+  views: number;
+  likes: number;
+  shares: number;
+  /** "Xm Ys". */
+  avgTime: string;
+  bounceRate: number;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  createdAt: number;
+  updatedAt: number;
+  user: { uid: string | null; name: string; photo: string | null };
+};
+
+const documentColumns = {
+  post: posts,
+  categoryName: categories.name,
+  authorUid: users.uid,
+  authorName: users.name,
+  authorPhoto: users.photo,
+};
+
+export type PostQuery = {
+  where?: SQL;
+  limit?: number;
+  offset?: number;
+  order?: "newest" | "oldest";
+};
+
+/** Posts as documents: one query for the posts, one for all their tags. */
+export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
+  const rows = db
+    .select(documentColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(query.where)
+    .orderBy(
+      query.order === "oldest" ? asc(posts.timestamp) : desc(posts.timestamp),
+      query.order === "oldest" ? asc(posts.id) : desc(posts.id),
+    )
+    .limit(query.limit ?? -1)
+    .offset(query.offset ?? 0)
+    .all();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.post.id);
+  const tagRows = db
+    .select({ postId: postTags.postId, name: tags.name })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(inArray(postTags.postId, ids))
+    .orderBy(asc(tags.name))
+    .all();
+  const tagsByPost = new Map<number, string[]>();
+  for (const t of tagRows) {
+    const list = tagsByPost.get(t.postId) ?? [];
+    list.push(t.name);
+    tagsByPost.set(t.postId, list);
+  }
+  return rows.map((r) => ({
+    id: r.post.id,
+    uid: r.post.uid,
+    status: r.post.status,
+    title: r.post.title,
+    slug: r.post.slug,
+    url: r.post.url,
+    summary: r.post.summary,
+    content: r.post.content,
+    category: r.categoryName ?? "",
+    tags: tagsByPost.get(r.post.id) ?? [],
+    photo: r.post.photo,
+    socialCard: r.post.socialCard ?? null,
+    views: r.post.views,
+    likes: r.post.likes,
+    shares: r.post.shares,
+    avgTime: formatDuration(r.post.avgTimeSeconds),
+    bounceRate: r.post.bounceRate,
+    timestamp: r.post.timestamp.getTime(),
+    createdAt: r.post.createdAt.getTime(),
+    updatedAt: r.post.updatedAt.getTime(),
+    user: { uid: r.authorUid, name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
+  }));
+}
+
+/** The posts `actor` may see as an SQL condition, or undefined for all. */
+export function visiblePostsCondition(actor: SessionUser): SQL | undefined {
+  const owner = ownPostsOnly(actor);
+  return owner === undefined ? undefined : eq(posts.authorId, owner);
+}
+
+/** 403 unless the actor's role writes posts (Subscribers write nothing). */
+export function assertWriter(actor: SessionUser) {
+  if (!can(actor.role, "writePosts")) throw forbidden("Your role cannot write posts");
+}
+
+/** A post the actor may change: 404 when missing, 403 when it is someone else's. */
+export function loadOwnedPost(db: Db, actor: SessionUser, id: number): Post {
+  assertWriter(actor);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound("Post not found");
+  const row = db.select().from(posts).where(eq(posts.id, id)).get();
+  if (!row) throw notFound("Post not found");
+  if (!mayTouchPost(actor, row.authorId)) throw forbidden("You can only change your own posts");
+  return row;
+}
+
+/** A post the actor may open in the editor (403 for someone else's, 404 when missing). */
+export function getEditablePost(actor: SessionUser, id: number, db: Db = getDb()): PostDocument {
+  const row = loadOwnedPost(db, actor, id);
+  const [doc] = postDocuments(db, { where: eq(posts.id, row.id) });
+  return doc as PostDocument;
+}
+
+/** The admin posts list shows 25 a page. */
+export const ADMIN_POSTS_PAGE_SIZE = 25;
+
+/** The posts list's query string (`/admin/posts?page=&status=`, plus the title search). */
+export const AdminPostListSchema = z.object({
+  status: z.preprocess(
+    (v) => (v === "" || v === "all" || v === null ? undefined : v),
+    z
+      .enum(POST_STATUSES, { error: "status must be draft, reviewing, published or trash" })
+      .optional(),
+  ),
+  page: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int("page must be a whole number").min(1).max(1_000_000).default(1),
+  ),
+  search: z.string().trim().max(200, "search: at most 200 characters").default(""),
+});
+
+export type AdminPostList = {
+  posts: PostDocument[];
+  /** Per filter tab; `all` is every status but trash. */
+  counts: Record<"all" | PostStatus, number>;
+  /** Posts matching the filter and search (for the pagination). */
+  total: number;
+  page: number;
+  pageCount: number;
+  status: PostStatus | undefined;
+  search: string;
+};
+
+/**
+ * The back office's posts list: the actor's visible posts (their own for
+ * Authors and Contributors), newest first, 25 a page, filtered by status
+ * ("All" leaves out the trash, as WordPress does) and by a title search,
+ * with the count of every filter tab. Three queries whatever the page size.
+ */
+export function listPostsForAdmin(
+  actor: SessionUser,
+  input: unknown = {},
+  db: Db = getDb(),
+): AdminPostList {
+  assertWriter(actor);
+  const { status, page, search } = parseInput(AdminPostListSchema, input);
+  const visible = visiblePostsCondition(actor);
+  const counts: AdminPostList["counts"] = {
+    all: 0,
+    draft: 0,
+    reviewing: 0,
+    published: 0,
+    trash: 0,
+  };
+  for (const row of db
+    .select({ status: posts.status, n: sql<number>`count(*)` })
+    .from(posts)
+    .where(visible)
+    .groupBy(posts.status)
+    .all()) {
+    counts[row.status] = row.n;
+    if (row.status !== "trash") counts.all += row.n;
+  }
+  const where = and(
+    visible,
+    status ? eq(posts.status, status) : ne(posts.status, "trash"),
+    search ? sql`instr(lower(${posts.title}), lower(${search})) > 0` : undefined,
+  );
+  const total = search
+    ? (db.select({ n: sql<number>`count(*)` }).from(posts).where(where).get()?.n ?? 0)
+    : status
+      ? counts[status]
+      : counts.all;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_POSTS_PAGE_SIZE));
+  const list = postDocuments(db, {
+    where,
+    limit: ADMIN_POSTS_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_POSTS_PAGE_SIZE,
+  });
+  return { posts: list, counts, total, page, pageCount, status, search };
+}
