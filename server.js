@@ -73,6 +73,7 @@ const {
   clientAddressContext,
   pageCacheMiddleware,
   servePageCacheHit,
+  prepareUncachedResponse,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -148,6 +149,7 @@ const server = createServer((req, res) => {
   } catch (error) {
     console.error(`${req.method} ${req.url}: the page cache failed; rendering instead:`, error);
   }
+  prepareUncachedResponse(res);
   app(req, res);
 });
 server.listen(env.port, env.host, () => {

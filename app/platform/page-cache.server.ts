@@ -14,6 +14,23 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "~/platform/db.server";
 
+/**
+ * A hit served straight from Node (app/web/page-cache-node.server.ts) reads the
+ * change log only when a request that could have written has answered since
+ * the last read, or this long after it (writes by another process).
+ */
+const QUICK_RECHECK_MS = 100;
+let mustSync = true;
+let syncedAt = 0;
+
+/**
+ * Called when any response other than a cache hit starts (its write, if any,
+ * is committed by then): the next quick lookup reads the change log first.
+ */
+export function notePossibleWrite() {
+  mustSync = true;
+}
+
 /** Entries older than this are rendered again: "this week" lists and rankings move with time. */
 const MAX_AGE_MS = 60_000;
 /** Below this many bytes compression is not worth a variant. */
@@ -32,6 +49,8 @@ export type PageEntry = {
   postId: number | null;
   createdAt: number;
   size: number;
+  /** Response headers per encoding and for 304, made on first use (app/web/page-cache.server.ts). */
+  presented: Map<string, Record<string, string>>;
 };
 
 type Change = { seq: number; postId: number | null };
@@ -115,12 +134,29 @@ function syncWith(db: Db) {
   }
 }
 
-/** The entry for `key`, after applying the writes since the last lookup. */
-export function getPage(db: Db, key: string): PageEntry | undefined {
-  syncWith(db);
+/**
+ * The connection the cache last synchronised with, so a hit needs no
+ * getDb() (which re-reads the environment); undefined before the first miss.
+ */
+export function pageCacheDb(): Db | undefined {
+  return state.sync?.db;
+}
+
+/**
+ * The entry for `key`, after applying the writes since the last lookup.
+ * `quick`: skip reading the change log when no request could have written
+ * since the last read (see notePossibleWrite) and it is recent.
+ */
+export function getPage(db: Db, key: string, quick = false): PageEntry | undefined {
+  const now = Date.now();
+  if (!quick || mustSync || now - syncedAt > QUICK_RECHECK_MS) {
+    mustSync = false;
+    syncedAt = now;
+    syncWith(db);
+  }
   const entry = state.entries.get(key);
   if (!entry) return undefined;
-  if (Date.now() - entry.createdAt > MAX_AGE_MS) {
+  if (now - entry.createdAt > MAX_AGE_MS) {
     remove(key, entry);
     return undefined;
   }
@@ -194,6 +230,7 @@ export function makeEntry(input: {
     etag: createHash("sha256").update(body).digest("base64url").slice(0, 32),
     postId: input.postId,
     createdAt: Date.now(),
+    presented: new Map(),
     size: body.length + (compress ? bodies.gzip.length + bodies.br.length : 0) + headerBytes + 256,
   };
 }

@@ -4,8 +4,12 @@
  * React), and a miss is rendered through React Router and kept.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getDb } from "~/platform/db.server";
-import { getPage, pageCacheEnabled } from "~/platform/page-cache.server";
+import {
+  getPage,
+  notePossibleWrite,
+  pageCacheDb,
+  pageCacheEnabled,
+} from "~/platform/page-cache.server";
 import {
   answerFromPageCache,
   cacheablePage,
@@ -49,17 +53,24 @@ export function servePageCacheHit(req: IncomingMessage, res: ServerResponse): bo
   if (theme === undefined) return false;
   const liked =
     page.postId !== null && likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId);
-  const entry = getPage(getDb(), variantKey(theme, liked, url));
+  const db = pageCacheDb();
+  if (!db) return false; // nothing rendered yet
+  const entry = getPage(db, variantKey(theme, liked, url), true);
   if (!entry) return false;
   countHit(entry, method, (name) => headerOf(req, name));
   send(res, present(entry, method, req.headers["accept-encoding"], req.headers["if-none-match"]));
   return true;
 }
 
-/** Marks a response `private, no-store` unless its handler chose a Cache-Control itself. */
-export function privateUnlessSet(res: ServerResponse) {
+/**
+ * For every response the cache did not answer (server.js): when its headers
+ * go out, any write it made is committed, so the next hit re-reads the change
+ * log; and it is `private, no-store` unless its handler chose a Cache-Control.
+ */
+export function prepareUncachedResponse(res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    notePossibleWrite();
     const given = args.find((a) => a && typeof a === "object" && !Array.isArray(a)) as
       | Record<string, unknown>
       | undefined;
@@ -100,13 +111,12 @@ function headersSoFar(res: ServerResponse): Record<string, string> {
 /**
  * Express middleware for the miss path (after the security headers are set):
  * renders cacheable pages through `render`, keeps them, and answers; any
- * other request goes on to React Router's handler, marked `private, no-store`.
+ * other request goes on to React Router's handler.
  */
 export function pageCacheMiddleware(
   render: (request: Request, req: ExpressLike, res: ServerResponse) => Promise<Response>,
 ) {
   return async (req: ExpressLike, res: ServerResponse, next: (error?: unknown) => void) => {
-    privateUnlessSet(res);
     if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled()) return next();
     try {
       const answer = await answerFromPageCache(toRequest(req), headersSoFar(res), (request) =>

@@ -18,6 +18,7 @@ import {
   getPage,
   makeEntry,
   type PageEntry,
+  pageCacheDb,
   pageCacheEnabled,
   putPage,
 } from "~/platform/page-cache.server";
@@ -110,19 +111,31 @@ export function present(
 ): Presented {
   let encoding = pickEncoding(acceptEncoding);
   if (entry.bodies[encoding] === entry.bodies.identity) encoding = "identity";
-  const etag = `"${entry.etag}${ETAG_SUFFIX[encoding]}"`;
-  const common = { ETag: etag, "Cache-Control": SHARED_CACHE_CONTROL, Vary: VARY };
   if (ifNoneMatch && matchesEtag(ifNoneMatch, entry.etag)) {
-    return { status: 304, headers: { ...entry.headers, ...common }, body: null };
+    return { status: 304, headers: headersFor(entry, encoding, true), body: null };
   }
-  const body = entry.bodies[encoding];
-  const headers: Record<string, string> = {
-    ...entry.headers,
-    ...common,
-    "Content-Length": String(body.length),
-  };
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  return { status: entry.status, headers, body: method === "HEAD" ? null : body };
+  const headers = headersFor(entry, encoding, false);
+  return { status: entry.status, headers, body: method === "HEAD" ? null : entry.bodies[encoding] };
+}
+
+/** The headers of one answer, made once per entry and kind. */
+function headersFor(entry: PageEntry, encoding: Encoding, notModified: boolean) {
+  const kind = notModified ? `304-${encoding}` : encoding;
+  let headers = entry.presented.get(kind);
+  if (!headers) {
+    headers = {
+      ...entry.headers,
+      ETag: `"${entry.etag}${ETAG_SUFFIX[encoding]}"`,
+      "Cache-Control": SHARED_CACHE_CONTROL,
+      Vary: VARY,
+    };
+    if (!notModified) {
+      headers["Content-Length"] = String(entry.bodies[encoding].length);
+      if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    }
+    entry.presented.set(kind, headers);
+  }
+  return headers;
 }
 
 /** If-None-Match against any encoding of the same body (they carry the same content). */
@@ -142,7 +155,9 @@ export function countHit(
 ) {
   if (entry.postId === null) return;
   const visit = { method, headers: { get: (name: string) => header(name) ?? null } };
-  if (isCountableVisit(visit as unknown as Request)) bufferView(getDb(), entry.postId);
+  if (isCountableVisit(visit as unknown as Request)) {
+    bufferView(pageCacheDb() ?? getDb(), entry.postId);
+  }
 }
 
 /** Headers that are per response, never part of a cached entry. */

@@ -13,6 +13,7 @@ import { deletePost, savePost, trashPost } from "~/domain/posts/publishing.serve
 import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
 import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
 import { updateProfile } from "~/domain/users/users.server";
+import { shutdown } from "~/platform/bootstrap.server";
 import { getDb } from "~/platform/db.server";
 import { clearPageCache, resetPageCache } from "~/platform/page-cache.server";
 import { flushViews, pendingViews } from "~/platform/view-buffer.server";
@@ -297,5 +298,14 @@ describe("views and likes", () => {
     const post = makePost({ title: "Popular story", category: n.cats.crypto });
     await Promise.all(Array.from({ length: 200 }, async () => likePost(getDb(), post.id)));
     expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.likes).toBe(200);
+  });
+
+  test("shutdown writes the views counted in the last second", async () => {
+    const post = makePost({ title: "Last views", category: n.cats.crypto });
+    await fetchPage(post.url);
+    await fetchPage(post.url);
+    expect(pendingViews(post.id)).toBe(2);
+    await shutdown(); // closes the database; the next getDb() opens it again
+    expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.views).toBe(2);
   });
 });
