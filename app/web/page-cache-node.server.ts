@@ -83,6 +83,7 @@ export function prepareUncachedResponse(res: ServerResponse) {
 }
 
 type ExpressLike = IncomingMessage & {
+  path: string;
   protocol: string;
   originalUrl: string;
   get(name: string): string | undefined;
@@ -118,6 +119,7 @@ export function pageCacheMiddleware(
 ) {
   return async (req: ExpressLike, res: ServerResponse, next: (error?: unknown) => void) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled()) return next();
+    if (!cacheablePage(req.path)) return next(); // before building a Request for nothing
     try {
       const answer = await answerFromPageCache(toRequest(req), headersSoFar(res), (request) =>
         render(request, req, res),
