@@ -32,7 +32,10 @@ const [
   import("express"),
   import("helmet"),
 ]);
-const { RouterContextProvider } = await import("react-router");
+const { RouterContextProvider, createRequestHandler: createFetchHandler } = await import(
+  "react-router"
+);
+const { createServer } = await import("node:http");
 
 const BUILD_ENTRY = join(root, "build/server/index.js");
 const SOURCES = ["app", "db", "public", "package.json", "react-router.config.ts", "vite.config.ts"];
@@ -63,7 +66,15 @@ function ensureBuild() {
 if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1") ensureBuild();
 
 const build = await import(pathToFileURL(BUILD_ENTRY).href);
-const { bootstrap, shutdown, cspNonceContext, clientAddressContext } = build.entry.module;
+const {
+  bootstrap,
+  shutdown,
+  cspNonceContext,
+  clientAddressContext,
+  pageCacheMiddleware,
+  servePageCacheHit,
+  prepareUncachedResponse,
+} = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
 
@@ -105,19 +116,20 @@ app.use(
   express.static(env.uploadsDir, { maxAge: "7d", index: false, dotfiles: "deny", redirect: false }),
 );
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(cspNonceContext, res.locals.cspNonce);
-      context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
-      return context;
-    },
-  }),
-);
+function getLoadContext(req, res) {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, res.locals.cspNonce);
+  context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+  return context;
+}
+
+// Anonymous readers' pages: rendered once, kept with their headers (the CSP
+// nonce included) and answered from memory (docs/decisions/050-page-cache.md).
+// Everything else continues to React Router, marked `private, no-store`.
+const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+app.use(pageCacheMiddleware((request, req, res) => renderPage(request, getLoadContext(req, res))));
+
+app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
 
 // Express's own errors (a malformed path for the static files, say) answer
 // their status without a stack trace; faults are logged with the request.
@@ -130,7 +142,17 @@ app.use((error, req, res, _next) => {
     .send(status >= 500 ? "Internal Server Error" : "Bad Request");
 });
 
-const server = app.listen(env.port, env.host, () => {
+// A page the cache holds is answered here, before Express runs.
+const server = createServer((req, res) => {
+  try {
+    if (servePageCacheHit(req, res)) return;
+  } catch (error) {
+    console.error(`${req.method} ${req.url}: the page cache failed; rendering instead:`, error);
+  }
+  prepareUncachedResponse(res);
+  app(req, res);
+});
+server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`Data folder: ${env.dataDir}`);
 });

@@ -8,6 +8,11 @@ import { bootstrap } from "~/platform/bootstrap.server";
 
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/platform/bootstrap.server";
+export {
+  pageCacheMiddleware,
+  prepareUncachedResponse,
+  servePageCacheHit,
+} from "~/web/page-cache-node.server";
 export { clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the

@@ -360,6 +360,16 @@ export const settings = sqliteTable(
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * What changed since the reader page cache last looked (docs/decisions/050-page-cache.md).
+ * Rows are written only by SQLite triggers: `post_id` NULL means "anything a
+ * public page shows may have changed", a post id means "only its counters".
+ */
+export const pageCacheChanges = sqliteTable("page_cache_changes", {
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  postId: integer("post_id"),
+});
+
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Category = typeof categories.$inferSelect;

@@ -12,6 +12,7 @@ import {
 } from "~/domain/newsletters/sender-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
+import { flushViews } from "~/platform/view-buffer.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
@@ -41,6 +42,7 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
  * message cut off mid-send stays pending and goes out again on the next start.
  */
 export function shutdown(): Promise<void> {
+  flushViews(); // the views counted in the last second
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
     closeDb();

@@ -68,7 +68,22 @@ function definedOnly(source: NodeJS.ProcessEnv) {
   return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
 }
 
+const ENV_KEYS = Object.keys(EnvSchema.shape);
+let lastRead: { key: string; env: Env } | undefined;
+
+/**
+ * The validated environment. Reading process.env is parsed once per distinct
+ * set of values (every request reads it several times); another source is
+ * always parsed.
+ */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (source !== process.env) return parseEnv(source);
+  const key = ENV_KEYS.map((k) => source[k] ?? "").join("\0");
+  if (lastRead?.key !== key) lastRead = { key, env: parseEnv(source) };
+  return lastRead.env;
+}
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(definedOnly(source));
   if (!parsed.success) {
     throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);

@@ -14,7 +14,7 @@ import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
 import { isDomainError } from "~/domain/errors.server";
-import { countView, likePost } from "~/domain/posts/engagement.server";
+import { likePost } from "~/domain/posts/engagement.server";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
@@ -22,6 +22,7 @@ import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { bufferView } from "~/platform/view-buffer.server";
 import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { readFormBody } from "~/web/form-body.server";
@@ -71,7 +72,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   // Staff previews count no view.
   const counted = post.status === "published" && !preview && isCountableVisit(request);
-  const views = counted ? countView(db, post.id).views : post.views;
+  const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
   return {
     post: { ...post, views, content: sanitizePostHtml(post.content) },

@@ -1,0 +1,241 @@
+/**
+ * The page cache for anonymous readers: rendered responses kept in memory
+ * (body, headers, gzip and brotli variants made once) in an LRU bounded by a
+ * byte budget (PAGE_CACHE_MB, default 64; PAGE_CACHE=0 switches it off).
+ *
+ * Never stale: SQLite triggers (db/migrations/0003_page_cache_triggers.sql)
+ * record every write that changes what a public page shows in
+ * `page_cache_changes`; each lookup first reads the rows added since the last
+ * one (one prepared statement) and removes what they affect: everything for a
+ * content change, one post's pages for its likes or shares. The rule and its
+ * trade-offs: docs/decisions/050-page-cache.md.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Db } from "~/platform/db.server";
+
+/**
+ * A hit served straight from Node (app/web/page-cache-node.server.ts) reads the
+ * change log only when a request that could have written has answered since
+ * the last read, or this long after it (writes by another process).
+ */
+const QUICK_RECHECK_MS = 100;
+let mustSync = true;
+let syncedAt = 0;
+
+/**
+ * Called when any response other than a cache hit starts (its write, if any,
+ * is committed by then): the next quick lookup reads the change log first.
+ */
+export function notePossibleWrite() {
+  mustSync = true;
+}
+
+/** Entries older than this are rendered again: "this week" lists and rankings move with time. */
+const MAX_AGE_MS = 60_000;
+/** Below this many bytes compression is not worth a variant. */
+const MIN_COMPRESS_BYTES = 512;
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export type PageEntry = {
+  status: number;
+  /** Response headers as rendered (security headers, CSP with this entry's nonce, Content-Type). */
+  headers: Record<string, string>;
+  bodies: Record<Encoding, Buffer>;
+  /** Strong validator of the identity body; each encoding adds its own suffix. */
+  etag: string;
+  /** The post this page shows, when it is a post page (its counters purge only it). */
+  postId: number | null;
+  createdAt: number;
+  size: number;
+  /** Response headers per encoding and for 304, made on first use (app/web/page-cache.server.ts). */
+  presented: Map<string, Record<string, string>>;
+};
+
+type Change = { seq: number; postId: number | null };
+type Sync = {
+  db: Db;
+  lastSeq: number;
+  read: (seq: number) => Change[];
+  prune: (seq: number) => void;
+  prunedAt: number;
+};
+
+type State = { entries: Map<string, PageEntry>; bytes: number; sync?: Sync };
+const state: State = { entries: new Map(), bytes: 0 };
+
+let settings: { enabled: boolean; budget: number } | undefined;
+function config() {
+  if (!settings) {
+    const mb = Number(process.env.PAGE_CACHE_MB ?? 64);
+    settings = {
+      enabled: process.env.PAGE_CACHE !== "0",
+      budget: (Number.isFinite(mb) && mb >= 0 ? mb : 64) * 1024 * 1024,
+    };
+  }
+  return settings;
+}
+
+/** Whether the page cache is on (PAGE_CACHE=0 turns it off); read once per process. */
+export function pageCacheEnabled(): boolean {
+  return config().enabled;
+}
+
+/** Re-reads PAGE_CACHE and PAGE_CACHE_MB and empties the cache (tests). */
+export function resetPageCache() {
+  settings = undefined;
+  clearPageCache();
+  state.sync = undefined;
+}
+
+export function clearPageCache() {
+  state.entries.clear();
+  state.bytes = 0;
+}
+
+function remove(key: string, entry: PageEntry) {
+  state.entries.delete(key);
+  state.bytes -= entry.size;
+}
+
+/** Applies the writes recorded since the last look; cheap when there are none. */
+function syncWith(db: Db) {
+  let sync = state.sync;
+  if (!sync || sync.db !== db) {
+    clearPageCache();
+    const sqlite = db.$client;
+    const read = sqlite.prepare("SELECT seq, post_id FROM page_cache_changes WHERE seq > ?").raw();
+    const prune = sqlite.prepare("DELETE FROM page_cache_changes WHERE seq <= ?");
+    const last = sqlite.prepare("SELECT coalesce(max(seq), 0) FROM page_cache_changes").pluck();
+    sync = {
+      db,
+      lastSeq: last.get() as number,
+      read: (seq) =>
+        (read.all(seq) as [number, number | null][]).map(([s, postId]) => ({ seq: s, postId })),
+      prune: (seq) => prune.run(seq),
+      prunedAt: Date.now(),
+    };
+    state.sync = sync;
+    return;
+  }
+  const changes = sync.read(sync.lastSeq);
+  if (changes.length === 0) return;
+  sync.lastSeq = changes[changes.length - 1].seq;
+  if (changes.some((c) => c.postId === null)) clearPageCache();
+  else {
+    const ids = new Set(changes.map((c) => c.postId));
+    for (const [key, entry] of state.entries) if (ids.has(entry.postId)) remove(key, entry);
+  }
+  // Keep the change log short; the rows only matter to a process that has not read them.
+  if (Date.now() - sync.prunedAt > 10_000) {
+    sync.prunedAt = Date.now();
+    sync.prune(sync.lastSeq);
+  }
+}
+
+/**
+ * The connection the cache last synchronised with, so a hit needs no
+ * getDb() (which re-reads the environment); undefined before the first miss.
+ */
+export function pageCacheDb(): Db | undefined {
+  return state.sync?.db;
+}
+
+/**
+ * The entry for `key`, after applying the writes since the last lookup.
+ * `quick`: skip reading the change log when no request could have written
+ * since the last read (see notePossibleWrite) and it is recent.
+ */
+export function getPage(db: Db, key: string, quick = false): PageEntry | undefined {
+  const now = Date.now();
+  if (!quick || mustSync || now - syncedAt > QUICK_RECHECK_MS) {
+    mustSync = false;
+    syncedAt = now;
+    syncWith(db);
+  }
+  const entry = state.entries.get(key);
+  if (!entry) return undefined;
+  if (now - entry.createdAt > MAX_AGE_MS) {
+    remove(key, entry);
+    return undefined;
+  }
+  // Most recently used last: eviction takes from the front.
+  state.entries.delete(key);
+  state.entries.set(key, entry);
+  return entry;
+}
+
+/**
+ * Keeps a rendered page. `db` must be the connection the page was read from:
+ * writes recorded before this call are applied first, so an entry never
+ * outlives a change it could have missed.
+ */
+export function putPage(db: Db, key: string, entry: PageEntry) {
+  const { enabled, budget } = config();
+  if (!enabled || entry.size > budget / 4) return;
+  syncWith(db);
+  const old = state.entries.get(key);
+  if (old) remove(key, old);
+  state.entries.set(key, entry);
+  state.bytes += entry.size;
+  for (const [k, e] of state.entries) {
+    if (state.bytes <= budget) break;
+    remove(k, e);
+  }
+}
+
+/** The seq of the last change seen, read before rendering: a page rendered across a write is not kept. */
+export function changeMark(db: Db): number {
+  syncWith(db);
+  return state.sync?.lastSeq ?? 0;
+}
+
+/** Whether a write happened since `mark` (the page rendered meanwhile may predate it). */
+export function changedSince(db: Db, mark: number): boolean {
+  syncWith(db);
+  return (state.sync?.lastSeq ?? 0) !== mark;
+}
+
+/** Builds an entry: the compressed variants and the validator, computed once. */
+export function makeEntry(input: {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  postId: number | null;
+}): PageEntry {
+  const { body } = input;
+  const compress = body.length >= MIN_COMPRESS_BYTES;
+  const bodies: Record<Encoding, Buffer> = {
+    identity: body,
+    gzip: compress ? gzipSync(body, { level: 9 }) : body,
+    br: compress
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : body,
+  };
+  const headerBytes = Object.entries(input.headers).reduce(
+    (n, [k, v]) => n + k.length + v.length,
+    0,
+  );
+  return {
+    status: input.status,
+    headers: input.headers,
+    bodies,
+    etag: createHash("sha256").update(body).digest("base64url").slice(0, 32),
+    postId: input.postId,
+    createdAt: Date.now(),
+    presented: new Map(),
+    size: body.length + (compress ? bodies.gzip.length + bodies.br.length : 0) + headerBytes + 256,
+  };
+}
+
+/** How much the cache holds (tests and the bench). */
+export function pageCacheStats() {
+  return { entries: state.entries.size, bytes: state.bytes };
+}

@@ -1,0 +1,136 @@
+/**
+ * The page cache on Node's own request and response objects, for server.js:
+ * a hit is answered before Express runs at all (no router, no middleware, no
+ * React), and a miss is rendered through React Router and kept.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  getPage,
+  notePossibleWrite,
+  pageCacheDb,
+  pageCacheEnabled,
+} from "~/platform/page-cache.server";
+import {
+  answerFromPageCache,
+  cacheablePage,
+  cookieValue,
+  countHit,
+  knownTheme,
+  likedFromCookie,
+  mayCarryPersonalState,
+  PRIVATE_CACHE_CONTROL,
+  type Presented,
+  present,
+  variantKey,
+} from "~/web/page-cache.server";
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function send(res: ServerResponse, answer: Presented) {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+}
+
+/**
+ * Answers `req` from the cache when it can do so without any verification:
+ * no session or flash cookie, a theme cookie seen before. Returns false
+ * otherwise (Express then handles the request, the miss path included).
+ */
+export function servePageCacheHit(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? "GET";
+  if ((method !== "GET" && method !== "HEAD") || !pageCacheEnabled()) return false;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const page = cacheablePage(pathname);
+  if (!page) return false;
+  const cookie = req.headers.cookie;
+  if (mayCarryPersonalState(cookie)) return false;
+  const theme = knownTheme(cookieValue(cookie, "__theme"));
+  if (theme === undefined) return false;
+  const liked =
+    page.postId !== null && likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId);
+  const db = pageCacheDb();
+  if (!db) return false; // nothing rendered yet
+  const entry = getPage(db, variantKey(theme, liked, url), true);
+  if (!entry) return false;
+  countHit(entry, method, (name) => headerOf(req, name));
+  send(res, present(entry, method, req.headers["accept-encoding"], req.headers["if-none-match"]));
+  return true;
+}
+
+/**
+ * For every response the cache did not answer (server.js): when its headers
+ * go out, any write it made is committed, so the next hit re-reads the change
+ * log; and it is `private, no-store` unless its handler chose a Cache-Control.
+ */
+export function prepareUncachedResponse(res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    notePossibleWrite();
+    const given = args.find((a) => a && typeof a === "object" && !Array.isArray(a)) as
+      | Record<string, unknown>
+      | undefined;
+    const chosen =
+      this.hasHeader("Cache-Control") ||
+      Object.keys(given ?? {}).some((k) => k.toLowerCase() === "cache-control");
+    if (!chosen) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+type ExpressLike = IncomingMessage & {
+  path: string;
+  protocol: string;
+  originalUrl: string;
+  get(name: string): string | undefined;
+};
+
+function toRequest(req: ExpressLike): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  const host = req.get("host") ?? "localhost";
+  return new Request(`${req.protocol}://${host}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+  });
+}
+
+function headersSoFar(res: ServerResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  return out;
+}
+
+/**
+ * Express middleware for the miss path (after the security headers are set):
+ * renders cacheable pages through `render`, keeps them, and answers; any
+ * other request goes on to React Router's handler.
+ */
+export function pageCacheMiddleware(
+  render: (request: Request, req: ExpressLike, res: ServerResponse) => Promise<Response>,
+) {
+  return async (req: ExpressLike, res: ServerResponse, next: (error?: unknown) => void) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled()) return next();
+    if (!cacheablePage(req.path)) return next(); // before building a Request for nothing
+    try {
+      const answer = await answerFromPageCache(toRequest(req), headersSoFar(res), (request) =>
+        render(request, req, res),
+      );
+      if (!answer) return next();
+      if (!(answer instanceof Response)) return send(res, answer);
+      res.statusCode = answer.status;
+      for (const [name, value] of answer.headers) res.appendHeader(name, value);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Which requests the page cache answers, and how (docs/decisions/050-page-cache.md):
+ * GET and HEAD of the public pages, feeds, sitemap and robots.txt, for readers
+ * who are not signed in and carry no flash message. A page varies only by the
+ * theme cookie (none, light, dark) and, on a post page, by whether this
+ * browser liked the post without JavaScript: at most six variants.
+ *
+ * HTTP: a strong ETag per encoding, 304 on If-None-Match, and
+ * `Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…`;
+ * everything the cache does not answer is `private, no-store` (server.js).
+ */
+import { isCountableVisit } from "~/domain/posts/engagement-rules";
+import { getDb } from "~/platform/db.server";
+import {
+  changedSince,
+  changeMark,
+  type Encoding,
+  getPage,
+  makeEntry,
+  type PageEntry,
+  pageCacheDb,
+  pageCacheEnabled,
+  putPage,
+} from "~/platform/page-cache.server";
+import { bufferView } from "~/platform/view-buffer.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { themeSessionResolver } from "~/web/theme.server";
+
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+export const VARY = "Accept-Encoding, Cookie";
+
+const POST_PATH = /^\/(\d{1,15})\/[^/]+\/[^/]+$/;
+const LIST_PATH = /^\/(?:category|tag)\/[^/]+$|^\/category\/[^/]+\/rss\.xml$/;
+const FIXED_PATHS = new Set([
+  "/",
+  "/explore",
+  "/reach-out",
+  "/privacy-policy",
+  "/media-policy",
+  "/rss.xml",
+  "/sitemap.xml",
+  "/robots.txt",
+]);
+
+/** Whether `pathname` is a page the cache may keep, and the post it shows (post pages). */
+export function cacheablePage(pathname: string): { postId: number | null } | null {
+  if (FIXED_PATHS.has(pathname)) return { postId: null };
+  if (pathname.endsWith(".data")) return null; // client navigations: loader data, not pages
+  const post = POST_PATH.exec(pathname);
+  if (post) return pathname.startsWith("/admin/") ? null : { postId: Number(post[1]) };
+  return LIST_PATH.test(pathname) ? { postId: null } : null;
+}
+
+/** One cookie's raw value from a Cookie header. */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The post ids in the (unsigned) `liked_posts` cookie that app/routes/post.tsx sets. */
+export function likedFromCookie(raw: string | undefined, postId: number): boolean {
+  if (!raw) return false;
+  try {
+    const ids: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString());
+    return Array.isArray(ids) && ids.includes(postId);
+  } catch {
+    return false;
+  }
+}
+
+/** Raw `__theme` cookie values already verified, and the theme each carries. */
+const knownThemes = new Map<string, string>();
+const MAX_KNOWN_THEMES = 32;
+
+/** The theme of a `__theme` value seen before: "" none, undefined when unknown (verify it). */
+export function knownTheme(raw: string | undefined): string | undefined {
+  return raw === undefined ? "" : knownThemes.get(raw);
+}
+
+export function variantKey(theme: string, liked: boolean, pathAndQuery: string): string {
+  return `${theme}|${liked ? 1 : 0}|${pathAndQuery}`;
+}
+
+/** Staff sign-in and one-shot messages: such requests never touch the cache. */
+export function mayCarryPersonalState(cookieHeader: string | null | undefined): boolean {
+  return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash)=/.test(cookieHeader));
+}
+
+function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  if (/\bbr\b/.test(acceptEncoding)) return "br";
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return "identity";
+}
+
+const ETAG_SUFFIX: Record<Encoding, string> = { identity: "", gzip: "-gz", br: "-br" };
+
+export type Presented = { status: number; headers: Record<string, string>; body: Buffer | null };
+
+/** The status, headers and body that answer `method` for a cached entry. */
+export function present(
+  entry: PageEntry,
+  method: string,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+): Presented {
+  let encoding = pickEncoding(acceptEncoding);
+  if (entry.bodies[encoding] === entry.bodies.identity) encoding = "identity";
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, entry.etag)) {
+    return { status: 304, headers: headersFor(entry, encoding, true), body: null };
+  }
+  const headers = headersFor(entry, encoding, false);
+  return { status: entry.status, headers, body: method === "HEAD" ? null : entry.bodies[encoding] };
+}
+
+/** The headers of one answer, made once per entry and kind. */
+function headersFor(entry: PageEntry, encoding: Encoding, notModified: boolean) {
+  const kind = notModified ? `304-${encoding}` : encoding;
+  let headers = entry.presented.get(kind);
+  if (!headers) {
+    headers = {
+      ...entry.headers,
+      ETag: `"${entry.etag}${ETAG_SUFFIX[encoding]}"`,
+      "Cache-Control": SHARED_CACHE_CONTROL,
+      Vary: VARY,
+    };
+    if (!notModified) {
+      headers["Content-Length"] = String(entry.bodies[encoding].length);
+      if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    }
+    entry.presented.set(kind, headers);
+  }
+  return headers;
+}
+
+/** If-None-Match against any encoding of the same body (they carry the same content). */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, "").replace(/^"|"$/g, ""))
+    .some((t) => t === etag || t === `${etag}-gz` || t === `${etag}-br`);
+}
+
+/** A cache hit on a post page is still a reader's visit: one view, as the loader would count. */
+export function countHit(
+  entry: PageEntry,
+  method: string,
+  header: (name: string) => string | null | undefined,
+) {
+  if (entry.postId === null) return;
+  const visit = { method, headers: { get: (name: string) => header(name) ?? null } };
+  if (isCountableVisit(visit as unknown as Request)) {
+    bufferView(pageCacheDb() ?? getDb(), entry.postId);
+  }
+}
+
+/** Headers that are per response, never part of a cached entry. */
+const NOT_CACHED = new Set([
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+]);
+
+/**
+ * Answers `request` from the cache, or renders it with `render` and keeps the
+ * result. `baseHeaders` are the headers already decided for this response
+ * (security headers and the CSP carrying the nonce the page renders with).
+ * Returns null when the cache does not apply: the caller renders as usual.
+ */
+export async function answerFromPageCache(
+  request: Request,
+  baseHeaders: Record<string, string>,
+  render: (request: Request) => Promise<Response>,
+): Promise<Presented | Response | null> {
+  if (!pageCacheEnabled()) return null;
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const page = cacheablePage(url.pathname);
+  if (!page) return null;
+  const cookie = request.headers.get("Cookie");
+  if (cookie?.includes("__flash=")) return null;
+  if (cookie?.includes("__session=") && (await getOptionalUser(request))) return null;
+
+  const rawTheme = cookieValue(cookie, "__theme");
+  const theme = (await themeSessionResolver(request)).getTheme() ?? "";
+  if (rawTheme && theme && !knownThemes.has(rawTheme) && knownThemes.size < MAX_KNOWN_THEMES) {
+    knownThemes.set(rawTheme, theme);
+  }
+  const liked =
+    page.postId !== null && likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId);
+  const key = variantKey(theme, liked, url.pathname + url.search);
+  const header = (name: string) => request.headers.get(name);
+
+  const db = getDb();
+  const cached = getPage(db, key);
+  if (cached) {
+    countHit(cached, method, header);
+    return present(cached, method, header("Accept-Encoding"), header("If-None-Match"));
+  }
+  if (method === "HEAD") return null;
+
+  const mark = changeMark(db);
+  const response = await render(request);
+  const type = response.headers.get("Content-Type") ?? "";
+  if (
+    response.status !== 200 ||
+    response.headers.has("Set-Cookie") ||
+    !/^(?:text\/|application\/(?:rss\+)?xml)/.test(type)
+  ) {
+    return response;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(baseHeaders)) {
+    if (!NOT_CACHED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  for (const [name, value] of response.headers) {
+    if (!NOT_CACHED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const entry = makeEntry({ status: 200, headers, body, postId: page.postId });
+  // A write during the render may not be in it: answer, but do not keep.
+  if (!changedSince(db, mark)) putPage(db, key, entry);
+  return present(entry, method, header("Accept-Encoding"), header("If-None-Match"));
+}

@@ -1,0 +1,311 @@
+/**
+ * The page cache (app/web/page-cache.server.ts): after every kind of write the
+ * next anonymous GET through the cache shows the change; staff and flash
+ * requests bypass it; ETag and 304; views buffered and flushed; likes exact.
+ * Pages are rendered by the real loaders (as JSON, standing in for React).
+ */
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { media, posts } from "#db/schema";
+import { deleteMedia } from "~/domain/media/media.server";
+import { likePost } from "~/domain/posts/engagement.server";
+import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
+import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
+import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
+import { updateProfile } from "~/domain/users/users.server";
+import { shutdown } from "~/platform/bootstrap.server";
+import { getDb } from "~/platform/db.server";
+import { clearPageCache, resetPageCache } from "~/platform/page-cache.server";
+import { flushViews, pendingViews } from "~/platform/view-buffer.server";
+import { loader as categoryLoader } from "~/routes/category";
+import { loader as rssLoader } from "~/routes/feeds/rss";
+import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as postLoader } from "~/routes/post";
+import { flashCookieHeader } from "~/web/flash.server";
+import { answerFromPageCache } from "~/web/page-cache.server";
+import { routeArgs } from "../helpers";
+import { BASE, makePost, makeUser, sessionCookie, setupNewsroom } from "./fixtures";
+
+let n: ReturnType<typeof setupNewsroom>;
+let renders = 0;
+
+async function render(request: Request): Promise<Response> {
+  renders += 1;
+  const url = new URL(request.url);
+  const site = getSiteInfo(getDb()).siteName;
+  const post = /^\/(\d+)\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+  let page: unknown;
+  try {
+    if (url.pathname === "/") page = await homeLoader();
+    else if (url.pathname === "/rss.xml") page = await (await rssLoader()).text();
+    else if (url.pathname === "/sitemap.xml") page = await (await sitemapLoader()).text();
+    else if (url.pathname.startsWith("/category/")) {
+      page = await categoryLoader(routeArgs(request, { category: url.pathname.split("/")[2] }));
+    } else if (post) {
+      const [, id, category, slug] = post;
+      page = await postLoader(routeArgs(request, { id, category, url: slug }));
+    }
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    return new Response("not found", { status: 404 });
+  }
+  return new Response(JSON.stringify({ site, page }), {
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
+async function fetchPage(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const before = renders;
+  const request = new Request(`${BASE}${path}`, { method, headers });
+  const answer = await answerFromPageCache(request, { "x-base": "1" }, render);
+  if (answer === null) return { bypassed: true, rendered: false, status: 0, text: "", headers: {} };
+  if (answer instanceof Response) {
+    return {
+      bypassed: false,
+      rendered: true,
+      status: answer.status,
+      text: await answer.text(),
+      headers: {},
+    };
+  }
+  return {
+    bypassed: false,
+    rendered: renders > before,
+    status: answer.status,
+    text: answer.body?.toString() ?? "",
+    headers: answer.headers,
+  };
+}
+
+/** Loads `path` twice: the second time it must come from the cache. */
+async function primed(path: string) {
+  const first = await fetchPage(path);
+  const second = await fetchPage(path);
+  expect(second.rendered, path).toBe(false);
+  expect(second.text).toBe(first.text);
+  return second.text;
+}
+
+let story: ReturnType<typeof makePost>;
+beforeAll(() => {
+  n = setupNewsroom();
+  story = makePost({ title: "Cached story", category: n.cats.crypto, author: n.staff.author });
+});
+afterEach(() => {
+  clearPageCache();
+});
+
+describe("freshness: the next anonymous GET after a write shows it", () => {
+  test("save: an edited headline on the post page, home and feeds", async () => {
+    const id = story.id;
+    const url = getDb().select().from(posts).where(eq(posts.id, id)).get()?.url ?? "";
+    await primed(url);
+    await primed("/");
+    await primed("/rss.xml");
+    savePost(
+      n.staff.admin,
+      {
+        action: "publish",
+        title: "Edited headline",
+        category: "Crypto",
+        summary: "s",
+        content: "<p>x</p>",
+        tags: [],
+        photo: null,
+        socialCard: null,
+      },
+      { id },
+    );
+    const current = getDb().select().from(posts).where(eq(posts.id, id)).get();
+    expect((await fetchPage(current?.url ?? "")).text).toContain("Edited headline");
+    expect((await fetchPage("/")).text).toContain("Edited headline");
+    expect((await fetchPage("/rss.xml")).text).toContain("Edited headline");
+  });
+
+  test("publish: a new post appears on home, its category, the feed and the sitemap", async () => {
+    for (const path of ["/", "/category/crypto", "/rss.xml", "/sitemap.xml"]) await primed(path);
+    const { post } = savePost(n.staff.admin, {
+      action: "publish",
+      title: "Freshly published",
+      category: "Crypto",
+      summary: "s",
+      content: "<p>x</p>",
+      tags: [],
+      photo: null,
+      socialCard: null,
+    });
+    for (const path of ["/", "/category/crypto", "/rss.xml"]) {
+      expect((await fetchPage(path)).text, path).toContain("Freshly published");
+    }
+    expect((await fetchPage("/sitemap.xml")).text).toContain(post.url);
+  });
+
+  test("trash and delete: the post leaves lists and feeds, its page is a 404", async () => {
+    const doomed = makePost({ title: "Doomed story", category: n.cats.crypto });
+    const gone = makePost({ title: "Deleted story", category: n.cats.crypto });
+    for (const path of ["/", "/rss.xml", doomed.url, gone.url]) await primed(path);
+    trashPost(n.staff.admin, doomed.id);
+    expect((await fetchPage("/")).text).not.toContain("Doomed story");
+    expect((await fetchPage("/rss.xml")).text).not.toContain("Doomed story");
+    expect((await fetchPage(doomed.url)).status).toBe(404);
+    deletePost(n.staff.admin, gone.id);
+    expect((await fetchPage("/rss.xml")).text).not.toContain("Deleted story");
+    expect((await fetchPage(gone.url)).status).toBe(404);
+  });
+
+  test("category rename, settings, user rename and media delete", async () => {
+    const post = makePost({
+      title: "Renamed things",
+      category: n.cats.crypto,
+      author: n.staff.author,
+    });
+    await primed("/category/crypto");
+    await primed(post.url);
+    updateCategory(n.staff.admin, n.cats.crypto.id, { name: "Crypto Money", description: "d" });
+    expect((await fetchPage("/category/crypto-money")).text).toContain("Crypto Money");
+    expect((await fetchPage(post.url)).status).toBe(301); // its URL follows the new slug
+
+    await primed("/");
+    updateSettings(n.staff.admin, { siteName: "Cached Gazette" });
+    expect((await fetchPage("/")).text).toContain("Cached Gazette");
+
+    const moved = getDb().select().from(posts).where(eq(posts.id, post.id)).get();
+    await primed(moved?.url ?? "");
+    updateProfile(n.staff.author, {
+      uid: n.staff.author.uid,
+      name: "Renamed Author",
+      email: "renamed@example.com",
+    });
+    expect((await fetchPage(moved?.url ?? "")).text).toContain("Renamed Author");
+
+    getDb()
+      .insert(media)
+      .values({
+        uid: "media-1",
+        url: "/uploads/x.png",
+        name: "x.png",
+        path: "x.png",
+        mimeType: "image/png",
+        size: 1,
+        collection: "posts",
+      })
+      .run();
+    await primed("/");
+    await deleteMedia(n.staff.admin, "media-1");
+    expect((await fetchPage("/")).rendered).toBe(true);
+  });
+
+  test("likes purge only that post's page; views purge nothing", async () => {
+    const liked = makePost({ title: "Liked story", category: n.cats.crypto });
+    await primed(liked.url);
+    await primed("/");
+    likePost(getDb(), liked.id);
+    const page = await fetchPage(liked.url);
+    expect(page.rendered).toBe(true);
+    expect(page.text).toContain('"likes":1');
+    expect((await fetchPage("/")).rendered).toBe(false);
+    await fetchPage(liked.url); // a view, buffered
+    flushViews();
+    expect((await fetchPage(liked.url)).rendered).toBe(false);
+  });
+});
+
+describe("who the cache serves", () => {
+  test("signed-in staff and flash-carrying requests bypass it; an invalid session does not", async () => {
+    const staff = await sessionCookie(makeUser("Editor"));
+    await primed("/");
+    expect((await fetchPage("/", { Cookie: staff })).bypassed).toBe(true);
+    const flash = (await flashCookieHeader({ type: "success", message: "Hi" })).split(";")[0];
+    expect((await fetchPage("/", { Cookie: flash })).bypassed).toBe(true);
+    const forged = await fetchPage("/", { Cookie: "__session=forged.value" });
+    expect(forged.bypassed).toBe(false);
+    expect(forged.rendered).toBe(false);
+  });
+
+  test("admin paths, data requests and POST never use it", async () => {
+    for (const path of [
+      "/admin/posts",
+      "/admin/posts/edit/1",
+      "/1/a/b.data",
+      "/get/freshly-pressed",
+    ]) {
+      expect((await fetchPage(path)).bypassed, path).toBe(true);
+    }
+    expect((await fetchPage("/", {}, "POST")).bypassed).toBe(true);
+  });
+
+  test("the no-JS liked heart is its own variant", async () => {
+    const story = makePost({ title: "Hearted story", category: n.cats.crypto });
+    const url = story.url;
+    const plain = await fetchPage(url);
+    const cookie = `liked_posts=${encodeURIComponent(Buffer.from(JSON.stringify([story.id])).toString("base64"))}`;
+    const liked = await fetchPage(url, { Cookie: cookie });
+    expect(liked.rendered).toBe(true);
+    expect(liked.text).toContain('"liked":true');
+    expect(plain.text).toContain('"liked":false');
+  });
+});
+
+describe("HTTP caching", () => {
+  test("strong ETag, 304 on If-None-Match, shared Cache-Control, Vary, encodings", async () => {
+    await fetchPage("/");
+    const hit = await fetchPage("/", { "Accept-Encoding": "gzip, br" });
+    const headers = hit.headers as Record<string, string>;
+    expect(headers.ETag).toMatch(/^"[\w-]+-br"$/);
+    expect(headers["Content-Encoding"]).toBe("br");
+    expect(headers["Cache-Control"]).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(headers.Vary).toBe("Accept-Encoding, Cookie");
+    expect(headers["x-base"]).toBe("1");
+    const again = await fetchPage("/", { "If-None-Match": headers.ETag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    const head = await fetchPage("/", {}, "HEAD");
+    expect([head.status, head.text]).toEqual([200, ""]);
+  });
+
+  test("PAGE_CACHE=0 switches it off", async () => {
+    process.env.PAGE_CACHE = "0";
+    resetPageCache();
+    try {
+      expect((await fetchPage("/")).bypassed).toBe(true);
+    } finally {
+      delete process.env.PAGE_CACHE;
+      resetPageCache();
+    }
+  });
+});
+
+describe("views and likes", () => {
+  test("views are counted on hits and misses, not on HEAD or prefetch, and written on flush", async () => {
+    const post = makePost({ title: "Viewed story", category: n.cats.crypto });
+    const views = () => getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.views;
+    expect(views()).toBe(0);
+    await fetchPage(post.url); // miss: the loader counts
+    await fetchPage(post.url); // hit: the cache counts
+    await fetchPage(post.url, {}, "HEAD");
+    await fetchPage(post.url, { "Sec-Purpose": "prefetch" });
+    expect(views()).toBe(0); // nothing written per request
+    expect(pendingViews(post.id)).toBe(2);
+    flushViews();
+    expect(views()).toBe(2);
+    expect(pendingViews(post.id)).toBe(0);
+  });
+
+  test("200 concurrent likes give +200", async () => {
+    const post = makePost({ title: "Popular story", category: n.cats.crypto });
+    await Promise.all(Array.from({ length: 200 }, async () => likePost(getDb(), post.id)));
+    expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.likes).toBe(200);
+  });
+
+  test("shutdown writes the views counted in the last second", async () => {
+    const post = makePost({ title: "Last views", category: n.cats.crypto });
+    await fetchPage(post.url);
+    await fetchPage(post.url);
+    expect(pendingViews(post.id)).toBe(2);
+    await shutdown(); // closes the database; the next getDb() opens it again
+    expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.views).toBe(2);
+  });
+});
