@@ -8,9 +8,9 @@ import { isDomainError } from "~/domain/errors.server";
 import { listNewsletters, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/newsletters.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { formError } from "~/web/admin-forms.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError } from "~/web/forms.server";
 import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
 import { formatBytes, maxImageBytes } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.mail-send";
@@ -22,8 +22,8 @@ const AUDIENCES = ["All Subscribers", "News", "Music", "Promotions"] as const;
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Send Newsletter", PATH);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, "manageMail");
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   const db = getDb();
   return {
     newsletters: listNewsletters(db, 50),
@@ -32,8 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "manageMail");
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   let values: Record<string, string> = {};
   let recipients = 0;
   try {

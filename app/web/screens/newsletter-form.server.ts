@@ -14,7 +14,7 @@ import {
 } from "~/domain/newsletters/newsletters.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { withStoredImages } from "~/web/admin-forms.server";
+import { withStoredImages } from "~/web/forms.server";
 import {
   isImageType,
   maxImageBytes,
