@@ -21,7 +21,7 @@ import {
   IMAGES_ONLY,
   isMultipart,
   maxImageBytes,
-  type ReceivedFile,
+  type ReceivedForm,
   receiveMultipart,
   safeFileName,
   storeUpload,
@@ -36,16 +36,8 @@ export function isFormBody(request: Request): boolean {
   return FORM_TYPES.some((t) => type.startsWith(t));
 }
 
-export type PostedForm = {
-  /** The first value of each text field. */
-  fields: Record<string, string>;
-  /** Every value of each text field, in order (checkbox groups, ticked rows). */
-  lists: Record<string, string[]>;
-  /** The received files of the requested file inputs. */
-  files: ReceivedFile[];
-  /** Removes the temporary files that were not stored. */
-  discard(): Promise<void>;
-};
+/** A posted form: `fields` holds each text field's first value, `lists` all its values in order. */
+export type PostedForm = Omit<ReceivedForm, "fieldLists"> & { lists: Record<string, string[]> };
 
 export type FormOptions = {
   /** File inputs to receive: images within Settings' Max Image Size. Other file parts are skipped. */
@@ -89,6 +81,16 @@ export async function readForm(request: Request, options: FormOptions = {}): Pro
   return { fields, lists, files: [], discard: async () => {} };
 }
 
+/** The form as one object: a repeated field's values as an array, any other field's as a string. */
+export function formValues(form: Pick<PostedForm, "lists">): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(form.lists)) {
+    const [first] = values;
+    if (first !== undefined) out[key] = values.length > 1 ? values : first;
+  }
+  return out;
+}
+
 /** The forms' `intent` field: a discriminated union on it, one branch per button. */
 export type IntentSchema = z.ZodDiscriminatedUnion<readonly z.core.SomeType[], "intent">;
 
@@ -104,11 +106,7 @@ export function parseIntent<S extends IntentSchema>(
   schema: S,
   fallback?: string,
 ): z.output<S> {
-  const input: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(form.lists)) {
-    const [first] = values;
-    if (first !== undefined) input[key] = values.length > 1 ? values : first;
-  }
+  const input = formValues(form);
   if (input.intent === undefined && fallback !== undefined) input.intent = fallback;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
