@@ -55,8 +55,9 @@ export default [
   route("share/:id/:network", "routes/share.ts"),
 
   // Back office. Login and the form-only routes stand alone; every
-  // other /admin screen renders in the admin layout, whose loader checks the
-  // session and SPEC §6's Administrator-only paths (each screen checks again).
+  // other /admin screen renders in the admin layout, whose middleware guards
+  // it by the screen table (app/domain/access/admin-screens.ts: one entry per
+  // route below).
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
   route("admin/announcement", "routes/admin.announcement.ts"),

@@ -2,14 +2,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { getAnalyticsData } from "~/domain/site/dashboard.server";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.analytics";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Analytics", "/admin/analytics");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
   return getAnalyticsData(user);
 }
 

@@ -4,7 +4,7 @@ import { announcementCookieName } from "~/components/admin/announcement";
 import { isDomainError } from "~/domain/errors.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { requireUser } from "~/web/auth.server";
-import { readFormBody } from "~/web/form-body.server";
+import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/admin.announcement";
 
 const DismissSchema = z.object({
@@ -19,11 +19,11 @@ const DismissSchema = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const form = await readFormBody(request).catch((error) => {
+  const { fields } = await readForm(request).catch((error) => {
     throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
   });
-  const back = safeRedirectPath(form.get("redirectTo"), "/admin/posts");
-  const parsed = DismissSchema.safeParse({ id: form.get("id"), date: form.get("date") });
+  const back = safeRedirectPath(fields.redirectTo, "/admin/posts");
+  const parsed = DismissSchema.safeParse({ id: fields.id, date: fields.date });
   if (!parsed.success) throw data("Unknown announcement", { status: 400 });
   const { id, date } = parsed.data;
   return redirect(back, {

@@ -5,14 +5,14 @@ import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { getDashboardData } from "~/domain/site/dashboard.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Dashboard", "/admin/dashboard");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
   return { data: getDashboardData(user), now: Date.now() };
 }
 

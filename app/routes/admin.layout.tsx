@@ -3,7 +3,7 @@ import { announcementCookieName } from "~/components/admin/announcement";
 import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
 import adminCss from "~/styles/admin.css?url";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminMiddleware, adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
@@ -22,13 +22,16 @@ export function dismissedAnnouncements(request: Request): Record<string, string>
 }
 
 /**
- * Every /admin screen (except login) renders inside this layout. Its loader
- * checks the session and the Administrator-only paths of SPEC §6; each
- * child loader and action checks again, so no screen relies on this alone.
+ * Every /admin screen (except login) renders inside this layout, and its
+ * middleware guards them all: a session, and the capability the screen table
+ * (app/domain/access/admin-screens.ts) gives the path. Loaders and actions
+ * below take the user it let in from `adminUser`.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
-  return { user: shellUser(user), dismissed: dismissedAnnouncements(request) };
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  return { user: shellUser(user), dismissed: dismissedAnnouncements(args.request) };
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

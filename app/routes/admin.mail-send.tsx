@@ -14,9 +14,9 @@ import {
 } from "~/domain/newsletters/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { formError } from "~/web/admin-forms.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError } from "~/web/forms.server";
 import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
 import type { Route } from "./+types/admin.mail-send";
 
@@ -26,8 +26,8 @@ const SEND_FAILED = "Error sending newsletter. Please try again.";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Send Newsletter", PATH);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, "manageMail");
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   const db = getDb();
   return {
     newsletters: listNewsletters(db, 50),
@@ -36,8 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "manageMail");
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   let values: Record<string, string> = {};
   let recipients = 0;
   try {

@@ -4,11 +4,12 @@
  */
 
 import { exportFileName, exportSubscribersCsv } from "~/domain/subscribers/csv.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.mail-subscribers-export";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireCapability(request, "manageMail");
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   const stream = exportSubscribersCsv(user, new URL(request.url).searchParams);
   return new Response(stream, {
     headers: {

@@ -15,8 +15,8 @@ import {
   AUDIENCES,
   SUBSCRIBER_STATUSES,
 } from "~/domain/subscribers/vocabulary";
-import { formError } from "~/web/admin-forms.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
+import { formError } from "~/web/forms.server";
 import { receiveMultipart } from "~/web/uploads.server";
 import type { Route } from "./+types/admin.mail-subscribers-import";
 
@@ -25,8 +25,8 @@ const PATH = "/admin/mail/subscribers-list";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Import Subscribers", `${PATH}/import`);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, "manageMail");
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   return { maxRows: IMPORT_MAX_ROWS, maxMb: IMPORT_MAX_BYTES / (1024 * 1024) };
 }
 
@@ -36,8 +36,9 @@ const CSV_ONLY = {
   message: "Only CSV files can be imported.",
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "manageMail");
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   try {
     const form = await receiveMultipart(request, {
       maxFileBytes: IMPORT_MAX_BYTES,

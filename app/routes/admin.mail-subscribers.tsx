@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/domain/errors.server";
+import type { DomainError } from "~/domain/errors.server";
 import {
   addSubscriber,
   deleteSubscriber,
@@ -21,10 +22,9 @@ import {
   audienceFilterLabel,
 } from "~/domain/subscribers/vocabulary";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { formError } from "~/web/admin-forms.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormBody } from "~/web/form-body.server";
+import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
 import type { Route } from "./+types/admin.mail-subscribers";
 
 const PATH = "/admin/mail/subscribers-list";
@@ -38,8 +38,9 @@ const MESSAGES = {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Subscribers", PATH);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireCapability(request, "manageMail");
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   const params = new URL(request.url).searchParams;
   const page = listSubscribersForAdmin(user, params);
   const confirmUid = params.get("confirm");
@@ -59,51 +60,45 @@ function listQuery(value: unknown): string {
   return query ? `?${query}` : "";
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "manageMail");
-  let body: FormData;
+const text = z.string().default("");
+
+/** The screen's forms: Add Subscriber, a row's Delete (after its confirm step), a row's status. */
+const SubscribersIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), name: text, email: text, audience: formList(z.string()) }),
+  z.object({ intent: z.literal("delete"), uid: text, back: text }),
+  z.object({ intent: z.literal("status"), uid: text, status: z.string().optional(), back: text }),
+]);
+
+const FAILED = {
+  add: (e: DomainError) => `Error adding subscriber: ${e.message}`,
+  delete: () => MESSAGES.deleteFailed,
+  status: (e: DomainError) => `Error updating subscriber: ${e.message}`,
+};
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  let input: z.output<typeof SubscribersIntent> | null = null;
   try {
-    body = await readFormBody(request);
-  } catch (error) {
-    return formError(error);
-  }
-  const intent = body.get("intent") ?? "add";
-  if (intent !== "add" && intent !== "delete" && intent !== "status") {
-    return data({ error: "Error performing request", values: {}, intent: null }, { status: 400 });
-  }
-  const back = `${PATH}${listQuery(body.get("back"))}`;
-  const uid = String(body.get("uid") ?? "");
-  if (intent === "delete") {
-    try {
-      deleteSubscriber(actor, uid);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data(
-        { error: MESSAGES.deleteFailed, values: {}, intent: "delete" },
-        { status: error.status },
-      );
+    input = parseIntent(await readForm(args.request), SubscribersIntent, "add");
+    if (input.intent === "add") {
+      addSubscriber(actor, { name: input.name, email: input.email, audience: input.audience });
+      return redirectWithFlash(PATH, { type: "success", message: MESSAGES.added });
     }
-    return redirectWithFlash(back, { type: "success", message: MESSAGES.deleted });
-  }
-  if (intent === "status") {
-    try {
-      setSubscriberStatus(actor, uid, { status: body.get("status") });
-    } catch (error) {
-      return formError(error, { prefix: "Error updating subscriber", intent: "status" });
+    const back = `${PATH}${listQuery(input.back)}`;
+    if (input.intent === "delete") {
+      deleteSubscriber(actor, input.uid);
+      return redirectWithFlash(back, { type: "success", message: MESSAGES.deleted });
     }
+    setSubscriberStatus(actor, input.uid, { status: input.status });
     return redirectWithFlash(back, { type: "success", message: MESSAGES.statusChanged });
-  }
-  const values = { name: String(body.get("name") ?? ""), email: String(body.get("email") ?? "") };
-  try {
-    addSubscriber(actor, { ...values, audience: body.getAll("audience") });
   } catch (error) {
+    const add = input?.intent === "add" ? input : null;
     return formError(error, {
-      prefix: "Error adding subscriber",
-      values: { ...values, audience: body.getAll("audience").join(",") },
-      intent: "add",
+      intent: input?.intent ?? null,
+      values: add ? { name: add.name, email: add.email, audience: add.audience.join(",") } : {},
+      message: (e) => (input ? FAILED[input.intent](e) : UNKNOWN_REQUEST),
     });
   }
-  return redirectWithFlash(PATH, { type: "success", message: MESSAGES.added });
 }
 
 function AddSubscriberForm({

@@ -1,30 +1,30 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/domain/errors.server";
 import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/domain/media/file-store.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError } from "~/web/forms.server";
 import { uploadMedia } from "~/web/screens/media-upload.server";
 import type { Route } from "./+types/admin.media-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Add Media", "/admin/media/add");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, "useMedia");
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   return { limit: formatBytes(MAX_MEDIA_BYTES), accept: Object.keys(IMAGE_TYPES).join(",") };
 }
 
 /** Upload: streamed to disk, type from the content, the limit enforced while it arrives. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireCapability(request, "useMedia");
+export async function action(args: Route.ActionArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   try {
     await uploadMedia(user, request);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: `Error uploading image. ${error.message}` }, { status: error.status });
+    return formError(error, { message: (e) => `Error uploading image. ${e.message}` });
   }
   return redirectWithFlash("/admin/media/library", {
     type: "success",

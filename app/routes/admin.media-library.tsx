@@ -1,12 +1,11 @@
 import toast from "react-hot-toast";
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
-import { isDomainError } from "~/domain/errors.server";
 import {
   deleteMedia,
   findMedia,
@@ -19,9 +18,9 @@ import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { safeRedirectPath } from "~/utils/redirect";
 import { titleCase } from "~/utils/slug";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormBody } from "~/web/form-body.server";
+import { formError, readForm } from "~/web/forms.server";
 import type { Route } from "./+types/admin.media-library";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,8 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const PATH = "/admin/media/library";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireCapability(request, "useMedia");
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   const params = new URL(request.url).searchParams;
   const library = listMedia(user, {
     page: parsePage(params.get("page")),
@@ -48,18 +48,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Delete (the only action here): Administrators only, checked again in deleteMedia. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireCapability(request, "useMedia");
+export async function action(args: Route.ActionArgs) {
+  const user = await adminUser(args);
   let back = PATH;
   try {
-    const body = await readFormBody(request);
+    const { fields } = await readForm(args.request);
     // Back to the page and filter the delete came from; never elsewhere, never a broken header.
-    const returnTo = safeRedirectPath(body.get("returnTo"), PATH);
+    const returnTo = safeRedirectPath(fields.returnTo, PATH);
     if (returnTo.startsWith(`${PATH}?`)) back = returnTo;
-    await deleteMedia(user, String(body.get("uid") ?? ""));
+    await deleteMedia(user, fields.uid ?? "");
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: `Error deleting image: ${error.message}` }, { status: error.status });
+    return formError(error, { prefix: "Error deleting image", intent: "delete" });
   }
   return redirectWithFlash(back, { type: "success", message: "Image deleted successfully!" });
 }

@@ -1,14 +1,14 @@
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleScreen } from "~/components/admin/sample-screen";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.pages-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Add Page", "/admin/pages/add");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   return null;
 }
 

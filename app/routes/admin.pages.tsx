@@ -3,14 +3,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
 import { TableWrap } from "~/components/admin/table-wrap";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Pages", "/admin/pages");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   return null;
 }
 

@@ -2,20 +2,21 @@ import { useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Add Post", "/admin/posts/add");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireCapability(request, "writePosts");
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   return postFormChoices();
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "writePosts");
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   return postFormAction(request, actor);
 }
 

@@ -6,8 +6,8 @@ import type { Route } from "./+types/admin.posts-categories";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Categories", "/admin/posts/categories");
 
-export const loader = ({ request }: Route.LoaderArgs) => taxonomyLoader("category", request);
+export const loader = (args: Route.LoaderArgs) => taxonomyLoader("category", args);
 
-export const action = ({ request }: Route.ActionArgs) => taxonomyAction("category", request);
+export const action = (args: Route.ActionArgs) => taxonomyAction("category", args);
 
 export default TaxonomyScreen;

@@ -6,7 +6,7 @@ import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-edit";
 
@@ -21,8 +21,9 @@ function postId(params: { id?: string }): number {
 }
 
 /** The post, if the user may edit it: someone else's (Author, Contributor) is 403, a missing one 404. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireCapability(request, "writePosts");
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { params } = args;
   const id = postId(params);
   try {
     const post = getEditablePost(user, id);
@@ -48,8 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "writePosts");
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request, params } = args;
   return postFormAction(request, actor, postId(params));
 }
 

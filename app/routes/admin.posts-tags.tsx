@@ -6,8 +6,8 @@ import type { Route } from "./+types/admin.posts-tags";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Tags", "/admin/posts/tags");
 
-export const loader = ({ request }: Route.LoaderArgs) => taxonomyLoader("tag", request);
+export const loader = (args: Route.LoaderArgs) => taxonomyLoader("tag", args);
 
-export const action = ({ request }: Route.ActionArgs) => taxonomyAction("tag", request);
+export const action = (args: Route.ActionArgs) => taxonomyAction("tag", args);
 
 export default TaxonomyScreen;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { z } from "zod";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
@@ -17,9 +18,9 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
-import { requireAdminScreen, requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormBody } from "~/web/form-body.server";
+import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,9 +33,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * JavaScript-free path; with JavaScript it is a dialog). A Subscriber has no
  * posts screen, so goes to their profile.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
-  if (!can(user.role, "writePosts")) throw redirect("/admin/users/profile");
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   const query = new URL(request.url).searchParams;
   const input = {
     page: query.get("page") ?? undefined,
@@ -86,49 +87,59 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function postIds(values: FormDataEntryValue[]): number[] {
-  return values.map((v) => parsePostId(v) ?? 0);
-}
+/** A posted post id; anything else is 0, which no post has (404). */
+const PostId = z.string().transform((v) => parsePostId(v) ?? 0);
+
+/** The list's buttons: a row's Trash, the confirmed Delete, and Move to Trash for the ticked rows. */
+const PostsIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(["trash", "delete"]), id: PostId.default(0) }),
+  z.object({ intent: z.literal("bulk-trash"), ids: formList(PostId) }),
+]);
+
+const FAILED = {
+  trash: "Error updating post",
+  "bulk-trash": "Error updating post",
+  delete: "Error deleting post",
+};
 
 /**
  * The row actions: Trash (that row's post; the spec's version passed no id),
  * Delete (after the confirm step), and Move to Trash for the ticked rows.
  * Success reloads the list with SPEC §8's message.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireCapability(request, "writePosts");
-  let intent = "";
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  let intent: keyof typeof FAILED | null = null;
   try {
-    const body = await readFormBody(request);
-    intent = String(body.get("intent") ?? "");
+    const form = await readForm(args.request);
     // Back to the list as it was (its filter, search and page), never elsewhere.
     const back = new URL(
-      safeRedirectPath(body.get("returnTo"), "/admin/posts"),
+      safeRedirectPath(form.fields.returnTo, "/admin/posts"),
       "http://list.invalid",
     );
     const returnTo =
       back.pathname === "/admin/posts" ? `${back.pathname}${back.search}` : "/admin/posts";
-    const [id = 0] = postIds(body.getAll("id"));
-    if (intent === "trash") {
-      trashPost(actor, id);
-    } else if (intent === "bulk-trash") {
-      trashPosts(actor, postIds(body.getAll("ids")));
-    } else if (intent === "delete") {
-      deletePost(actor, id);
+    const input = parseIntent(form, PostsIntent);
+    intent = input.intent;
+    if (input.intent === "bulk-trash") {
+      trashPosts(actor, input.ids);
+    } else if (input.intent === "trash") {
+      trashPost(actor, input.id);
+    } else {
+      deletePost(actor, input.id);
       return redirectWithFlash(returnTo.replace(/([?&])confirm=\d*&?/, "$1"), {
         type: "success",
         message: "Post deleted successfully!",
       });
-    } else {
-      return data({ error: "Error performing request" }, { status: 400 });
     }
     return redirectWithFlash(returnTo, { type: "success", message: "Post updated successfully!" });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const message = intent === "delete" ? "Error deleting post" : "Error updating post";
     // A mistake in the request (nothing ticked) says what it was; a refusal stays plain.
-    const reason = error.status === 400 ? `: ${error.message}` : "";
-    return data({ error: `${message}${reason}` }, { status: error.status });
+    return formError(error, {
+      intent,
+      message: (e) =>
+        intent ? `${FAILED[intent]}${e.status === 400 ? `: ${e.message}` : ""}` : UNKNOWN_REQUEST,
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,32 +12,38 @@ import {
   MIN_PASSWORD_LENGTH,
   updateProfile,
 } from "~/domain/users/users.server";
-import { formError, readAdminForm, withStoredImages } from "~/web/admin-forms.server";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError, parseIntent, readForm, withStoredImages } from "~/web/forms.server";
 import type { Route } from "./+types/admin.profile";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "My Profile", "/admin/users/profile");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
   const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
   return { profile, minLength: MIN_PASSWORD_LENGTH };
 }
 
+/** The page's two forms: name, email and photo; and the password. */
+const ProfileIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("profile") }),
+  z.object({ intent: z.literal("password") }),
+]);
+
 /**
- * Two forms (SPEC §2 Profile): intent "profile" (name, email, photo) and
- * intent "password". Both act on the signed-in user's own account.
+ * Two forms (SPEC §2 Profile): intent "profile" (name, email, photo; the
+ * default) and intent "password". Both act on the signed-in user's own account.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdminScreen(request);
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
   let fields: Record<string, string> = {};
-  let intent = "profile";
+  let intent: z.output<typeof ProfileIntent>["intent"] | null = null;
   try {
-    const form = await readAdminForm(request, ["photo"]);
+    const form = await readForm(args.request, { files: ["photo"] });
     fields = form.fields;
-    intent = fields.intent === "password" ? "password" : "profile";
+    intent = parseIntent(form, ProfileIntent, "profile").intent;
     if (intent === "password") {
       await form.discard();
       changePassword(actor, { ...fields, uid: actor.uid });

@@ -13,9 +13,9 @@ import {
 } from "~/domain/site/settings.server";
 import { listCategories } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
-import { formError, readAdminForm, uploadName, withStoredImages } from "~/web/admin-forms.server";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError, readForm, uploadName, withStoredImages } from "~/web/forms.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const fileName = (url: string | null) =>
   url ? (uploadName(url) ?? url.split("/").pop() ?? url) : null;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   const db = getDb();
   const { uid: _uid, id: _id, updatedAt: _updatedAt, ...settings } = getSettings(db);
   return {
@@ -37,10 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Save Settings: every field, plus the logo and favicon when a file is chosen. */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdminScreen(request);
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   try {
-    const form = await readAdminForm(request, ["logo", "favicon"]);
+    const form = await readForm(request, { files: ["logo", "favicon"] });
     await withStoredImages(form, ["logo", "favicon"], { collection: "settings", actor }, (urls) =>
       updateSettings(actor, { ...settingsFromForm(form.fields), ...urls }),
     );

@@ -4,25 +4,26 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormError } from "~/components/admin/toasts";
 import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/domain/users/users.server";
-import { formError, readAdminForm, withStoredImages } from "~/web/admin-forms.server";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { formError, readForm, withStoredImages } from "~/web/forms.server";
 import type { Route } from "./+types/admin.users-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Add User", "/admin/users/add");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  await adminUser(args);
   // The role list comes from the server: #db/schema stays out of the browser bundle.
   return { minLength: MIN_PASSWORD_LENGTH, roles: [...ROLE_NAMES] };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdminScreen(request);
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { request } = args;
   let fields: Record<string, string> = {};
   try {
-    const form = await readAdminForm(request, ["photo"]);
+    const form = await readForm(request, { files: ["photo"] });
     fields = form.fields;
     await withStoredImages(form, ["photo"], { collection: "users", actor }, (urls) =>
       addUser(actor, { ...form.fields, photo: urls.photo }),

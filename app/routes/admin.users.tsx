@@ -5,14 +5,15 @@ import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { isDomainError } from "~/domain/errors.server";
 import { listUsers, ROLE_NAMES } from "~/domain/users/users.server";
-import { requireAdminScreen } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.users";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Users", "/admin/users");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdminScreen(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await adminUser(args);
+  const { request } = args;
   const role = new URL(request.url).searchParams.get("role") ?? undefined;
   // Sent by the loader, so #db/schema stays out of the browser bundle.
   const TABS = ["All", ...ROLE_NAMES] as const;

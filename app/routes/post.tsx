@@ -25,7 +25,7 @@ import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
 import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
-import { readFormBody } from "~/web/form-body.server";
+import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/post";
 
 /** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */
@@ -86,10 +86,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** The like form without JavaScript: +1 once per browser, then back to the post (303). */
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await readFormBody(request).catch((error) => {
+  const form = await readForm(request).catch((error) => {
     throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
   });
-  if (form.get("intent") !== "like") throw data("Unknown action", { status: 400 });
+  if (form.fields.intent !== "like") throw data("Unknown action", { status: 400 });
   const post = findPost(params);
   const liked = await likedIds(request);
   if (!liked.includes(post.id)) {

@@ -14,6 +14,7 @@
 import type { z } from "zod";
 import { badRequest, isDomainError, parseInput } from "~/domain/errors.server";
 import { readEnv } from "~/platform/env.server";
+import { formValues, isFormBody, readForm } from "~/web/forms.server";
 
 /** A JSON body larger than this is refused (post content is the biggest thing sent). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -95,24 +96,7 @@ const MAX_READER_BODY_BYTES = 64 * 1024;
  * (repeated fields become arrays) or no body at all. Always an object.
  */
 export async function readAnyBody(request: Request): Promise<Record<string, unknown>> {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (
-    type.startsWith("application/x-www-form-urlencoded") ||
-    type.startsWith("multipart/form-data")
-  ) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw badRequest("Malformed form body");
-    }
-    const out: Record<string, unknown> = {};
-    for (const key of new Set(form.keys())) {
-      const values = form.getAll(key).filter((v): v is string => typeof v === "string");
-      out[key] = values.length > 1 ? values : values[0];
-    }
-    return out;
-  }
+  if (isFormBody(request)) return formValues(await readForm(request));
   const text = await readText(request, MAX_READER_BODY_BYTES);
   if (text.trim() === "") return {};
   const parsed = parseJsonText(text);

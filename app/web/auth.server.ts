@@ -1,17 +1,24 @@
 /**
  * Who is asking: the staff session (remix-auth's form strategy and a cookie
- * session, ARCHITECTURE §4) for pages, the user's apiKey (`key`) for JSON
- * calls. Loaders and actions call `requireUser`/`requireCapability`; domain
- * functions take the resulting user and check capabilities again.
+ * session) for pages, the user's apiKey (`key`) for JSON calls. Every admin
+ * screen is guarded once, by `adminMiddleware` on the admin layout, from the
+ * screen table (`~/domain/access/admin-screens`); loaders and actions take the
+ * user it found with `adminUser`. Domain functions check capabilities again.
  */
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { users } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
-import { type Capability, can, isAdministratorOnlyPath } from "~/domain/access/capabilities";
+import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { verifyPassword } from "~/domain/access/password.server";
 import { badRequest, DomainError, parseInput, unauthorized } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
@@ -20,7 +27,7 @@ import { FailureLimiter } from "~/platform/rate-limit.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { emailField } from "~/utils/validation";
 import { type Flash, flashCookieHeader } from "~/web/flash.server";
-import { isFormBody } from "~/web/form-body.server";
+import { isFormBody } from "~/web/forms.server";
 import { commitSession, destroySession, getSession } from "~/web/session.server";
 
 export const LoginSchema = z.object({
@@ -110,53 +117,71 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   return typeof id === "number" ? userById(id) : null;
 }
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url);
-  const here = `${url.pathname}${url.search}`;
+/** Where the request is going, without the `.data` suffix of a client navigation. */
+type Target = Pick<URL, "pathname" | "search">;
+
+function loginRedirect(target: Target) {
+  const here = `${target.pathname}${target.search}`;
   const query = here.startsWith("/admin") ? `?${new URLSearchParams({ redirectTo: here })}` : "";
   return redirect(`/admin/login${query}`);
 }
 
 /** The signed-in user, or a redirect to /admin/login that remembers where they were going. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  target: Target = new URL(request.url),
+): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw loginRedirect(target);
   return user;
 }
 
 /**
- * A role violation (SPEC §6, ARCHITECTURE §4): a page visit goes to
- * /unauthorised-access; a form post is answered 403 (the Access Denied page)
- * on the spot, so a direct POST is refused with the status, not a redirect.
+ * A role violation: a page visit goes to /unauthorised-access (or the
+ * screen's own elsewhere); a form post is answered 403 (the Access Denied
+ * page) on the spot, so a direct POST is refused with the status, not a redirect.
  */
-function roleViolation(request: Request) {
+function roleViolation(request: Request, deniedTo = "/unauthorised-access") {
   const method = request.method.toUpperCase();
   return method === "GET" || method === "HEAD"
-    ? redirect("/unauthorised-access")
+    ? redirect(deniedTo)
     : data("You are not allowed to do that", { status: 403 });
 }
 
-/** The signed-in user if their role has `capability`; else a role violation. */
-export async function requireCapability(
+/**
+ * The guard of every /admin path: signed in (else the login, remembering the
+ * path), and the role has the capability the screen table gives the path
+ * (else a role violation). Paths the table does not know need a session only.
+ */
+export async function requireAdminScreen(
   request: Request,
-  capability: Capability,
+  target: Target = new URL(request.url),
 ): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!can(user.role, capability)) throw roleViolation(request);
+  const user = await requireUser(request, target);
+  const screen = screenFor(target.pathname);
+  if (!mayOpen(user.role, screen)) throw roleViolation(request, screen?.deniedTo);
   return user;
 }
 
+/** The staff member `adminMiddleware` let in, for the loaders and actions below it. */
+const adminUserContext = createContext<SessionUser | null>(null);
+
+/** The admin layout's middleware: guards the screen once per request. */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }) => {
+  context.set(adminUserContext, await requireAdminScreen(request, url));
+};
+
 /**
- * Every /admin screen's loader and action: signed in, and an Administrator on
- * the Administrator-only paths of SPEC §6.
+ * The signed-in staff member, in an admin loader or action. Below the admin
+ * middleware it is the user it stored; called without it (a module run on
+ * its own, as the tests do) it runs the same guard, so no screen is ever open.
  */
-export async function requireAdminScreen(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  const { pathname } = new URL(request.url);
-  if (isAdministratorOnlyPath(pathname) && user.role !== "Administrator") {
-    throw roleViolation(request);
-  }
-  return user;
+export async function adminUser(args: {
+  request: Request;
+  url?: URL;
+  context: Readonly<RouterContextProvider>;
+}): Promise<SessionUser> {
+  return args.context.get(adminUserContext) ?? requireAdminScreen(args.request, args.url);
 }
 
 /** Signs `user` in and redirects (to a same-site path only). */

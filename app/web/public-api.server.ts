@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { categories, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
+import { can } from "~/domain/access/capabilities";
 import { notFound, parseInput } from "~/domain/errors.server";
 import { postIdField } from "~/domain/posts/ids";
 import {
@@ -239,7 +240,7 @@ export function userData(input: unknown, caller: SessionUser | null): Partial<Pu
   const { uid } = parseInput(userDataSchema, input);
   const profile: Partial<PublicProfile> = getUserProfile(uid, caller);
   const self = caller?.uid === profile.uid;
-  if (!self && caller?.role !== "Administrator") {
+  if (!self && !can(caller?.role, "manageSite")) {
     delete profile.email;
     delete profile.timestamp;
   }

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { media } from "#db/schema";
 import MediaLibrary, { loader as libraryLoader } from "~/routes/admin.media-library";
 import TagsScreen, { loader as tagsLoader } from "~/routes/admin.posts-tags";
-import { uploadName } from "~/web/admin-forms.server";
+import { uploadName } from "~/web/forms.server";
 import { settle } from "../helpers";
 import { BASE, sessionCookie, setupNewsroom } from "./fixtures";
 

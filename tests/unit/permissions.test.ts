@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { can, isAdministratorOnlyPath } from "~/domain/access/capabilities";
+import { mayOpen, screenFor } from "~/domain/access/admin-screens";
+import { can } from "~/domain/access/capabilities";
 
 describe("permissions (SPEC §6)", () => {
   it("keeps site management to Administrators", () => {
@@ -26,7 +27,9 @@ describe("permissions (SPEC §6)", () => {
     expect(can("Author", "manageMail")).toBe(false);
   });
 
-  it("knows the Administrator-only paths, and not their look-alikes", () => {
+  it("keeps the Administrator-only paths to Administrators, and not their look-alikes", () => {
+    const adminOnly = (path: string) =>
+      mayOpen("Administrator", screenFor(path)) && !mayOpen("Editor", screenFor(path));
     for (const path of [
       "/admin/users",
       "/admin/users/",
@@ -36,16 +39,20 @@ describe("permissions (SPEC §6)", () => {
       "/admin/settings",
       "/admin/analytics",
       "/admin/comments",
+      "/admin/Settings",
+      "/admin/dashboard/anything",
+      "/admin/%73ettings",
     ]) {
-      expect(isAdministratorOnlyPath(path), path).toBe(true);
+      expect(adminOnly(path), path).toBe(true);
     }
     for (const path of [
       "/admin/users/profile",
       "/admin/posts",
       "/admin/settingsx",
       "/admin/media/library",
+      "/admin/users/anything",
     ]) {
-      expect(isAdministratorOnlyPath(path), path).toBe(false);
+      expect(adminOnly(path), path).toBe(false);
     }
   });
 });

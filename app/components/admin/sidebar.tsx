@@ -3,86 +3,17 @@ import { Form, NavLink, useLocation } from "react-router";
 import type { Role } from "#db/schema";
 import { Avatar } from "~/components/admin/avatar";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { can } from "~/domain/access/capabilities";
+import { menuFor } from "~/domain/access/admin-screens";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 type SidebarUser = { name: string; role: Role; photo: string | null };
-type Link = { to: string; label: string };
-type Group = { id: string; label: string; base: string; links: Link[] };
-
-/** The menu of SPEC §6 for `role`, built from the same capability table the server checks. */
-export function menuFor(role: Role): { top: Link[]; groups: Group[]; bottom: Link[] } {
-  const admin = can(role, "manageSite");
-  const top: Link[] = admin
-    ? [
-        { to: "/admin/dashboard", label: "Dashboard" },
-        { to: "/admin/pages", label: "Pages" },
-        { to: "/admin/comments", label: "Comments" },
-      ]
-    : [];
-  const groups: Group[] = [];
-  if (can(role, "writePosts")) {
-    const links = [
-      { to: "/admin/posts", label: "All Posts" },
-      { to: "/admin/posts/add", label: "Add Post" },
-    ];
-    if (can(role, "manageTaxonomy")) {
-      links.push(
-        { to: "/admin/posts/categories", label: "Categories" },
-        { to: "/admin/posts/tags", label: "Tags" },
-      );
-    }
-    groups.push({ id: "posts", label: "Posts", base: "/admin/posts", links });
-  }
-  if (can(role, "useMedia")) {
-    groups.push({
-      id: "media",
-      label: "Media",
-      base: "/admin/media",
-      links: [
-        { to: "/admin/media/library", label: "Library" },
-        { to: "/admin/media/add", label: "Add Media" },
-      ],
-    });
-  }
-  groups.push({
-    id: "users",
-    label: "Users",
-    base: "/admin/users",
-    links: [
-      ...(admin
-        ? [
-            { to: "/admin/users", label: "All Users" },
-            { to: "/admin/users/add", label: "Add User" },
-          ]
-        : []),
-      { to: "/admin/users/profile", label: "My Profile" },
-    ],
-  });
-  if (can(role, "manageMail")) {
-    groups.push({
-      id: "mail",
-      label: "Mail",
-      base: "/admin/mail",
-      links: [
-        { to: "/admin/mail/send-newsletter", label: "Send Newsletter" },
-        { to: "/admin/mail/subscribers-list", label: "Subscribers List" },
-      ],
-    });
-  }
-  const bottom: Link[] = admin
-    ? [
-        { to: "/admin/analytics", label: "Analytics" },
-        { to: "/admin/settings", label: "Settings" },
-      ]
-    : [];
-  return { top, groups, bottom };
-}
 
 export const SIDEBAR_ID = "admin-sidebar";
 
 /**
- * The admin sidebar (SPEC §2). Below 640 px it is a drawer: without
+ * The admin sidebar (SPEC §2): the screens of the screen table the role may
+ * open (`menuFor`), so it links exactly where the admin guard lets the role
+ * in. Below 640 px it is a drawer: without
  * JavaScript the open link targets `#admin-sidebar` (CSS `:target` shows it)
  * and the close button and the backdrop link to `#`; with JavaScript the same
  * controls toggle state, and a click outside the drawer closes it.

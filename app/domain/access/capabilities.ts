@@ -32,20 +32,3 @@ export function can(role: Role | null | undefined, capability: Capability): bool
   if (!role) return false;
   return (CAPABILITIES[capability] as readonly Role[]).includes(role);
 }
-
-/**
- * Admin paths only an Administrator may open (SPEC §6): /admin/users and
- * /admin/users/add exactly, and everything under dashboard, pages, settings
- * and analytics (and comments, a site-wide screen like pages).
- */
-export function isAdministratorOnlyPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  if (path === "/admin/users" || path === "/admin/users/add") return true;
-  return [
-    "/admin/dashboard",
-    "/admin/pages",
-    "/admin/settings",
-    "/admin/analytics",
-    "/admin/comments",
-  ].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}

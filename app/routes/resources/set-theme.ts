@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { createThemeAction, isTheme } from "remix-themes";
 import { safeRedirectPath } from "~/utils/redirect";
+import { isFormBody, readForm } from "~/web/forms.server";
 import { themeSessionResolver } from "~/web/theme.server";
 import type { Route } from "./+types/set-theme";
 
@@ -9,11 +10,7 @@ import type { Route } from "./+types/set-theme";
  * remix-themes' own JSON fetch (JavaScript on) goes to its stock action.
  */
 export async function action(args: Route.ActionArgs) {
-  const contentType = args.request.headers.get("Content-Type") ?? "";
-  const isForm =
-    contentType.startsWith("application/x-www-form-urlencoded") ||
-    contentType.startsWith("multipart/form-data");
-  if (!isForm) {
+  if (!isFormBody(args.request)) {
     // remix-themes reads the body as JSON and throws on anything else.
     try {
       return await createThemeAction(themeSessionResolver)(args);
@@ -22,13 +19,13 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const form = await args.request.formData().catch(() => {
+  const { fields } = await readForm(args.request).catch(() => {
     throw Response.json({ type: "error", message: "Malformed form body" }, { status: 400 });
   });
-  const theme = form.get("theme");
+  const theme = fields.theme;
   const session = await themeSessionResolver(args.request);
   if (isTheme(theme)) session.setTheme(theme);
-  return redirect(safeRedirectPath(form.get("redirectTo")), {
+  return redirect(safeRedirectPath(fields.redirectTo), {
     headers: { "Set-Cookie": isTheme(theme) ? await session.commit() : await session.destroy() },
   });
 }

@@ -11,7 +11,7 @@ import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/inp
 import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { withStoredImages } from "~/web/admin-forms.server";
+import { withStoredImages } from "~/web/forms.server";
 import { type ReceivedForm, receiveMultipart } from "~/web/uploads.server";
 
 /** Reads the form: images and PDFs only, each within the larger of the two limits. */

@@ -2,14 +2,12 @@
  * The Add/Edit Post form as the server reads it: a thin adapter between the
  * posted fields (multipart, with the featured image and the social card's
  * background) and `savePost`'s input (app/domain/posts/editing.server.ts decides).
- * `readAdminForm` keeps one value per field; the tags are a repeated field,
- * so this reads the form itself and hands `withStoredImages` the same shape.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
-import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
 import { savePost, trashPost } from "~/domain/posts/editing.server";
 import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/posts/fields";
 import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
@@ -17,53 +15,30 @@ import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.s
 import { getSettings } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
-import { type AdminForm, formError, withStoredImages } from "~/web/admin-forms.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormBody } from "~/web/form-body.server";
-import { isMultipart, receiveMultipart } from "~/web/uploads.server";
+import {
+  formError,
+  type PostedForm,
+  parseIntent,
+  readForm,
+  withStoredImages,
+} from "~/web/forms.server";
 
 /** The form's file inputs. */
 export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;
 
-export type PostForm = AdminForm & { lists: Record<string, string[]> };
+export type PostForm = PostedForm;
 
 /** Reads the posted form (multipart with up to two images, or urlencoded). */
-export async function readPostForm(request: Request): Promise<PostForm> {
-  if (isMultipart(request)) {
-    const form = await receiveMultipart(request, {
-      maxFileBytes: maxImageBytes(getSettings(getDb()).maxImageSize),
-      accept: IMAGES_ONLY,
-      fileFields: [...POST_IMAGE_FIELDS],
-      maxFiles: POST_IMAGE_FIELDS.length,
-      // The content field carries up to 1,000,000 characters of HTML.
-      maxFieldBytes: 4 * 1024 * 1024,
-    });
-    return {
-      fields: form.fields,
-      lists: form.fieldLists,
-      files: form.files,
-      discard: form.discard,
-    };
-  }
-  const body = await readFormBody(request);
-  const fields: Record<string, string> = {};
-  const lists: Record<string, string[]> = {};
-  for (const [key, value] of body) {
-    if (typeof value !== "string") continue;
-    fields[key] ??= value;
-    lists[key] = [...(lists[key] ?? []), value];
-  }
-  return { fields, lists, files: [], discard: async () => {} };
+export function readPostForm(request: Request): Promise<PostForm> {
+  // The content field carries up to 1,000,000 characters of HTML.
+  return readForm(request, { files: POST_IMAGE_FIELDS, maxFieldBytes: 4 * 1024 * 1024 });
 }
 
-/** Which button was pressed (400 for anything else). */
-export function postIntent(fields: Record<string, string>): PostIntent {
-  const intent = fields.intent as PostIntent;
-  if (!POST_INTENTS.includes(intent)) {
-    throw badRequest("intent must be draft, preview, publish, trash or delete");
-  }
-  return intent;
-}
+/** The form's buttons (`name="intent"`). */
+const PostIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(POST_INTENTS) }),
+]);
 
 /**
  * `savePost`'s input from the form. An image field without a new file keeps
@@ -133,7 +108,7 @@ export async function postFormAction(
   let intent: PostIntent = "draft";
   try {
     form = await readPostForm(request);
-    intent = postIntent(form.fields);
+    intent = parseIntent(form, PostIntentSchema).intent;
     if (intent === "trash" || intent === "delete") {
       await form.discard();
       if (id === undefined) throw badRequest("Save the post first");
@@ -165,7 +140,7 @@ export async function postFormAction(
     if (!isDomainError(error)) throw error;
     if (intent === "trash" || intent === "delete") {
       const message = intent === "trash" ? "Error updating post" : "Error deleting post";
-      return data({ error: message, values, intent }, { status: error.status });
+      return formError(error, { message: () => message, values, intent });
     }
     const prefix =
       error.message === ALL_FIELDS_REQUIRED

@@ -8,9 +8,7 @@
  * Cancel a link back; Delete is a link `?delete=<slug>` that shows a confirm
  * step whose button posts the delete.
  */
-import { data } from "react-router";
-import type { SessionUser } from "~/domain/access/actor.server";
-import { badRequest, isDomainError } from "~/domain/errors.server";
+import { z } from "zod";
 import {
   createCategory,
   createTag,
@@ -24,9 +22,9 @@ import {
   updateTag,
 } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
-import { requireCapability } from "~/web/auth.server";
+import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readFormBody } from "~/web/form-body.server";
+import { formError, type PostedForm, parseIntent, readForm } from "~/web/forms.server";
 
 export type TaxonomyKind = "category" | "tag";
 
@@ -61,8 +59,9 @@ const row = (r: TaxonomyRow): TaxonomyRow => ({
 });
 
 /** The list, plus the record being edited (`?edit=`) or confirmed for deletion (`?delete=`). */
-export async function taxonomyLoader(kind: TaxonomyKind, request: Request) {
-  await requireCapability(request, "manageTaxonomy");
+export async function taxonomyLoader(kind: TaxonomyKind, args: AdminArgs) {
+  await adminUser(args);
+  const { request } = args;
   const screen = SCREENS[kind];
   const db = getDb();
   const params = new URL(request.url).searchParams;
@@ -80,14 +79,25 @@ export async function taxonomyLoader(kind: TaxonomyKind, request: Request) {
   };
 }
 
-type Intent = "add" | "update" | "delete";
+/** What a loader or action of an admin screen is given. */
+type AdminArgs = Parameters<typeof adminUser>[0];
+
+const text = z.string().optional();
+/** The screen's forms: the add/edit form and the confirmed Delete. */
+const TaxonomyIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), name: text, description: text }),
+  z.object({ intent: z.literal("update"), uid: text, name: text, description: text }),
+  z.object({ intent: z.literal("delete"), uid: text }),
+]);
+type Intent = z.output<typeof TaxonomyIntent>["intent"];
 
 /** What a refused post renders with: the message and the values to put back. */
 export type TaxonomyFailure = {
   error: string;
-  intent: Intent;
+  intent: string | null;
   values: { uid: string; name: string; description: string };
 };
+
 const ERROR_VERB: Record<Intent, string> = {
   add: "adding",
   update: "updating",
@@ -95,58 +105,38 @@ const ERROR_VERB: Record<Intent, string> = {
 };
 const DONE_VERB: Record<Intent, string> = { add: "added", update: "updated", delete: "deleted" };
 
-function run(
-  kind: TaxonomyKind,
-  actor: SessionUser,
-  intent: Intent,
-  fields: Record<string, string>,
-) {
-  const screen = SCREENS[kind];
-  const input = { name: fields.name, description: fields.description };
-  switch (intent) {
-    case "add":
-      return screen.create(actor, input);
-    case "update":
-      return screen.update(actor, fields.uid ?? "", input);
-    case "delete":
-      return screen.remove(actor, fields.uid ?? "");
-  }
-}
-
 /**
- * Add, update or delete (field `intent`), then back to the list with the
- * SPEC §8 message; a refusal re-renders the form with "Error adding
- * category: <reason>" and the domain's status (400, 403, 404, 409).
+ * Add, update or delete (field `intent`, "add" when absent), then back to the
+ * list with the SPEC §8 message; a refusal re-renders the form with "Error
+ * adding category: <reason>" and the domain's status (400, 403, 404, 409).
  */
-export async function taxonomyAction(kind: TaxonomyKind, request: Request) {
-  const actor = await requireCapability(request, "manageTaxonomy");
+export async function taxonomyAction(kind: TaxonomyKind, args: AdminArgs) {
+  const actor = await adminUser(args);
   const screen = SCREENS[kind];
   const noun = screen.noun;
+  let form: PostedForm | undefined;
   let intent: Intent = "add";
-  const fields: Record<string, string> = {};
   try {
-    const body = await readFormBody(request);
-    for (const [key, value] of body) {
-      if (typeof value === "string" && !(key in fields)) fields[key] = value;
+    form = await readForm(args.request);
+    const input = parseIntent(form, TaxonomyIntent, "add");
+    intent = input.intent;
+    if (input.intent === "delete") screen.remove(actor, input.uid ?? "");
+    else {
+      const fields = { name: input.name, description: input.description };
+      if (input.intent === "add") screen.create(actor, fields);
+      else screen.update(actor, input.uid ?? "", fields);
     }
-    const posted = fields.intent ?? "add";
-    if (posted !== "add" && posted !== "update" && posted !== "delete") {
-      throw badRequest("Unknown action");
-    }
-    intent = posted;
-    run(kind, actor, intent, fields);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const failure: TaxonomyFailure = {
-      error: `Error ${ERROR_VERB[intent]} ${noun.toLowerCase()}: ${error.message}`,
+    const fields = form?.fields ?? {};
+    return formError(error, {
+      prefix: `Error ${ERROR_VERB[intent]} ${noun.toLowerCase()}`,
       intent,
       values: {
         uid: fields.uid ?? "",
         name: fields.name ?? "",
         description: fields.description ?? "",
       },
-    };
-    return data(failure, { status: error.status });
+    });
   }
   return redirectWithFlash(screen.path, {
     type: "success",
