@@ -1,7 +1,7 @@
 /**
  * The production server: `npm start` runs this file.
  *
- * Why Express and not react-router-serve (STACK.md §6): the product needs
+ * Why Express and not react-router-serve (docs/decisions/002-express-server.md): the product needs
  * security headers on every response (assets and uploads too), a per-request
  * CSP nonce in the router context, serving DATA_DIR/uploads, and a graceful
  * shutdown that closes the database. react-router-serve has no hook for these.
@@ -88,7 +88,7 @@ app.use((_req, res, next) => {
 app.use(
   helmet({
     // `no-referrer` makes Chrome send `Origin: null` on form posts, which React
-    // Router's CSRF check rejects (STACK.md P5).
+    // Router's CSRF check rejects (docs/decisions/002-express-server.md).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: plainHttp ? false : undefined,
     contentSecurityPolicy: {
@@ -97,7 +97,7 @@ app.use(
         // react-hot-toast (goober) and Lexical set inline styles.
         "style-src": ["'self'", "'unsafe-inline'"],
         // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
-        // by URL (SPEC §2) may point at another site: any https image (and http
+        // by URL (docs/behaviour.md §editor) may point at another site: any https image (and http
         // ones while the site itself is served over plain http).
         "img-src": ["'self'", "data:", "blob:", "https:", ...(plainHttp ? ["http:"] : [])],
         "upgrade-insecure-requests": plainHttp ? null : [],
@@ -156,7 +156,7 @@ server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`Data folder: ${env.dataDir}`);
 });
-// Add Media takes files up to 1 GB (SPEC §2). Node's default of 5 minutes for a
+// Add Media takes files up to 1 GB (docs/behaviour.md §media). Node's default of 5 minutes for a
 // whole request would cut off any upload slower than about 3.4 MB/s; half an
 // hour covers 1 GB at about 0.6 MB/s. Headers must still arrive within a minute.
 server.requestTimeout = 30 * 60 * 1000;

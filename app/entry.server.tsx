@@ -38,7 +38,7 @@ export default function handleRequest(
       {
         nonce,
         // Wait for everything: pages must be complete without JavaScript,
-        // and nothing renders half-loaded (SPEC §2 Home).
+        // and nothing renders half-loaded (docs/behaviour.md §reading Home).
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();

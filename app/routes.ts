@@ -2,13 +2,13 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /**
  * The whole route table. Static segments outrank the dynamic post route
- * `/:id/:category/:url`, so resource routes at the spec's paths win.
+ * `/:id/:category/:url`, so resource routes at the documented paths win.
  */
 export default [
   // Resource routes (no UI).
   route("action/set-theme", "routes/resources/set-theme.ts"),
 
-  // JSON API of SPEC §7 (docs/api.md): the reader calls, which the public pages' fetchers and beacons use too.
+  // The JSON API (docs/api.md): the reader calls, which the public pages' fetchers and beacons use too.
   route("posts/like/:id", "routes/api.posts-like.ts"),
   route("posts/share/:id", "routes/api.posts-share.ts"),
   route("posts/update/:id", "routes/api.posts-update.ts"),
@@ -39,7 +39,7 @@ export default [
   route("user/update/password", "routes/api.user-update-password.ts"),
   route("newsletter/send", "routes/api.newsletter-send.ts"),
 
-  // Generic data calls (SPEC §7): app/web/crud.server.ts.
+  // Generic data calls (docs/api.md): app/web/crud.server.ts.
   route("crud/get/docs", "routes/api.crud-get-docs.ts"),
   route("crud/add/doc", "routes/api.crud-add-doc.ts"),
   route("crud/update/doc", "routes/api.crud-update-doc.ts"),

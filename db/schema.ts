@@ -1,9 +1,9 @@
 /**
- * The whole data model of SPEC §3 in one file. Times are stored as epoch
+ * The whole data model of docs/behaviour.md §data in one file. Times are stored as epoch
  * milliseconds (Drizzle's `timestamp_ms` mode gives Date objects in code).
  *
- * Ids: posts, categories, tags and subscribers carry the spec's numeric `id`,
- * handed out by the per-collection `counters` table (SPEC §7 `POST /get/nextid`);
+ * Ids: posts, categories, tags and subscribers carry the documented numeric `id`,
+ * handed out by the per-collection `counters` table (docs/api.md `POST /get/nextid`);
  * every record also has a `uid` (random UUID) used by the generic CRUD calls.
  */
 import { sql } from "drizzle-orm";
@@ -47,7 +47,7 @@ export {
 } from "~/domain/subscribers/vocabulary";
 export { POST_STATUSES, type PostStatus };
 
-/** The collections that have a numeric id from `counters` (SPEC §7 nextid). */
+/** The collections that have a numeric id from `counters` (docs/api.md nextid). */
 export const COUNTED_COLLECTIONS = ["posts", "categories", "tags", "subscribers"] as const;
 export type CountedCollection = (typeof COUNTED_COLLECTIONS)[number];
 
@@ -98,9 +98,9 @@ export const categories = sqliteTable(
     id: integer("id").primaryKey(),
     uid: text("uid").notNull(),
     name: text("name").notNull(),
-    /** URL form: lowercase, spaces to hyphens (SPEC §5): `freshly-pressed`. */
+    /** URL form: lowercase, spaces to hyphens (docs/behaviour.md §taxonomy): `freshly-pressed`. */
     slug: text("slug").notNull(),
-    /** API key form: lowercase, spaces and hyphens to underscores (SPEC §7): `freshly_pressed`. */
+    /** API key form: lowercase, spaces and hyphens to underscores (docs/api.md): `freshly_pressed`. */
     key: text("key").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
@@ -120,7 +120,7 @@ export const tags = sqliteTable(
     uid: text("uid").notNull(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
-    /** The spec's `tag` field: the API key form (`interest_rates`) used by `/get/posts/by-tag/{tag}`. */
+    /** The documented `tag` field: the API key form (`interest_rates`) used by `/get/posts/by-tag/{tag}`. */
     tag: text("tag").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
@@ -141,7 +141,7 @@ export const posts = sqliteTable(
     status: text("status", { enum: POST_STATUSES }).notNull().default("draft"),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
-    /** Canonical path `/{id}/{category-slug}/{slug}` (ARCHITECTURE §5). */
+    /** Canonical path `/{id}/{category-slug}/{slug}` (docs/behaviour.md §posts). */
     url: text("url").notNull(),
     summary: text("summary").notNull().default(""),
     /** Sanitized HTML. */
@@ -245,7 +245,7 @@ export const subscribers = sqliteTable(
   ],
 );
 
-/** A subscriber's audiences (SPEC §3: array of News, Music, Promotions), one row each. */
+/** A subscriber's audiences (docs/behaviour.md §data: array of News, Music, Promotions), one row each. */
 export const subscriberAudiences = sqliteTable(
   "subscriber_audiences",
   {
@@ -315,7 +315,7 @@ export const newsletterDeliveries = sqliteTable(
   ],
 );
 
-/** The one settings record (SPEC §3). `id` is always 1. */
+/** The one settings record (docs/behaviour.md §data). `id` is always 1. */
 export const settings = sqliteTable(
   "settings",
   {

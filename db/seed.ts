@@ -1,5 +1,5 @@
 /**
- * First run (ARCHITECTURE §2): on an empty users table, create the first
+ * First run (docs/operations.md): on an empty users table, create the first
  * Administrator and — unless SEED_DEMO=0 — the demo content. Everything runs in
  * one transaction, and only when there are no users yet, so a second start on
  * the same data folder creates nothing twice.
@@ -169,7 +169,7 @@ function seedDemo(db: Db, adminId: number, now: number): string {
         categoryId: category.id,
         photo: p.photo,
         socialCard: p.socialCard,
-        // Counters start at 0 until a post is published (SPEC §4).
+        // Counters start at 0 until a post is published (docs/behaviour.md §posts).
         views: p.status === "published" ? p.views : 0,
         likes: p.status === "published" ? p.likes : 0,
         shares: p.status === "published" ? p.shares : 0,

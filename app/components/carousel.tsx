@@ -2,7 +2,7 @@ import { type ReactNode, useId, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
- * A horizontal row of cards (SPEC §2). Without JavaScript it is a row that
+ * A horizontal row of cards (docs/behaviour.md §reading). Without JavaScript it is a row that
  * scrolls (CSS scroll-snap), every item reachable. With JavaScript, previous
  * and next buttons move one item and wrap around at both ends.
  */

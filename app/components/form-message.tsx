@@ -1,4 +1,4 @@
-/** A form's outcome: green on success, red on error (SPEC §4), announced to screen readers. */
+/** A form's outcome: green on success, red on error (docs/behaviour.md §errors), announced to screen readers. */
 export function FormMessage({
   message,
 }: {

@@ -8,7 +8,7 @@ import { LIST_PAGE_SIZE } from "~/utils/paging";
 type ListData = { posts: PostListItem[]; limit: number; total: number };
 
 /**
- * A category or tag page (SPEC §2): heading, post count, description, cards,
+ * A category or tag page (docs/behaviour.md §reading): heading, post count, description, cards,
  * a "Load more" link (`?limit=` + 10) while not all posts are shown, and the
  * newsletter form. With JavaScript, Load more fetches the longer list with a
  * fetcher and shows it in place, without a navigation.

@@ -17,7 +17,7 @@ function readLikedMap(): Record<string, true> {
 }
 
 /**
- * Like (SPEC §4): without JavaScript a form post to the post page (a cookie
+ * Like (docs/behaviour.md §engagement): without JavaScript a form post to the post page (a cookie
  * remembers the like); with it a fetcher calls `POST /posts/like/:id` and the
  * like is kept in localStorage `likedPosts`. Either way the heart stays red.
  */
@@ -74,7 +74,7 @@ export function LikeButton(props: { postId: number; likes: number; liked: boolea
 }
 
 /**
- * Share links (SPEC §2, §7): without JavaScript each goes through
+ * Share links (docs/behaviour.md §engagement and docs/api.md): without JavaScript each goes through
  * `/share/:id/:network`, which counts the share and redirects; with it the
  * link goes straight to the network and a beacon posts `/posts/share/:id`.
  */
@@ -121,7 +121,7 @@ export function ShareLinks(props: {
  * reader leaves (page hide, or a client-side navigation away). Only the time
  * the page was visible counts: a tab left in the background is paused, not
  * ended, so a reader who glances at another tab is not recorded as a bounce.
- * The server decides what the time does to the bounce rate (SPEC §9).
+ * The server decides what the time does to the bounce rate (docs/behaviour.md §engagement).
  */
 export function useVisitBeacon(postId: number) {
   useEffect(() => {

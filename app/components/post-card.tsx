@@ -3,7 +3,7 @@ import { Byline } from "~/components/byline";
 import type { PostListItem } from "~/domain/posts/reading.server";
 import { truncateSummary } from "~/utils/text";
 
-/** A list card (SPEC §2): thumbnail, category, title, summary, author, relative time, Read More. */
+/** A list card (docs/behaviour.md §reading): thumbnail, category, title, summary, author, relative time, Read More. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostListItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -23,7 +23,7 @@ async function blurredBackground(src: string, blur: number): Promise<string> {
 }
 
 /**
- * A post's social card (SPEC §2, §5, §9): 500×500, the name cut at 50
+ * A post's social card (docs/behaviour.md §posts): 500×500, the name cut at 50
  * characters, the background blurred as stored. "Download PNG" loads
  * html2canvas only when clicked (it's needed nowhere else).
  */
@@ -62,7 +62,7 @@ export function SocialCard(props: {
       link.href = canvas.toDataURL("image/png");
       link.click();
     } catch (error) {
-      console.error("Social card export failed", error); // SPEC §8: logged only
+      console.error("Social card export failed", error); // docs/behaviour.md §posts: logged only
     } finally {
       bg.src = original.src;
       bg.style.filter = original.filter;

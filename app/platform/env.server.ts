@@ -1,5 +1,5 @@
 /**
- * The operator contract (ARCHITECTURE §2): every variable is optional and read
+ * The operator contract (docs/operations.md): every variable is optional and read
  * here, once per call, so tests can point a module at a fresh DATA_DIR.
  */
 import { randomBytes } from "node:crypto";

@@ -28,7 +28,7 @@ const SAMPLE_COMMENTS = [
   },
 ];
 
-/** Placeholder (SPEC §2): sample rows with the spec's columns, no behaviour. */
+/** Placeholder (docs/behaviour.md §backoffice): sample rows with the documented columns, no behaviour. */
 export default function Comments() {
   return (
     <SampleScreen>

@@ -12,7 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Login", path: "/admin/login", noindex: true });
 
-/** Signed in already: straight to the posts (SPEC §4). */
+/** Signed in already: straight to the posts (docs/behaviour.md §access). */
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/admin/posts");
   return null;

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { endSession } from "~/web/auth.server";
 import type { Route } from "./+types/admin.logout";
 
-/** Logout (profile and settings): ends the session, then the login screen (SPEC §4). */
+/** Logout (profile and settings): ends the session, then the login screen (docs/behaviour.md §access). */
 export async function action({ request }: Route.ActionArgs) {
   return endSession(request);
 }

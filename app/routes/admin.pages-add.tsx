@@ -12,7 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-/** Placeholder (SPEC §2): the form is shown disabled, since pages cannot be saved yet. */
+/** Placeholder (docs/behaviour.md §backoffice): the form is shown disabled, since pages cannot be saved yet. */
 export default function AddPage() {
   return (
     <SampleScreen>

@@ -20,7 +20,7 @@ const SAMPLE_PAGES = [
   { title: "Advertise With Us", author: "Maya Okafor", date: "2025/01/30" },
 ];
 
-/** Placeholder (SPEC §2): sample rows, no behaviour. */
+/** Placeholder (docs/behaviour.md §backoffice): sample rows, no behaviour. */
 export default function Pages() {
   return (
     <SampleScreen>

@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Posts", "/admin/posts");
 
 /**
- * All Posts (SPEC §2): the posts the user may see (Authors and Contributors
- * their own, SPEC §6), newest first, 25 a page, filtered by status and by a
+ * All Posts (docs/behaviour.md §posts): the posts the user may see (Authors and Contributors
+ * their own, docs/behaviour.md §access), newest first, 25 a page, filtered by status and by a
  * title search (`?q=`). `?confirm=ID` shows the Delete confirm step (the
  * JavaScript-free path; with JavaScript it is a dialog). A Subscriber has no
  * posts screen, so goes to their profile.
@@ -82,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
     search: list.search,
     confirm,
     canDelete,
-    /** SPEC §6: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
+    /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
     contributor,
   };
 }
@@ -103,9 +103,9 @@ const FAILED = {
 };
 
 /**
- * The row actions: Trash (that row's post; the spec's version passed no id),
+ * The row actions: Trash (that row's post; the original screen passed no id),
  * Delete (after the confirm step), and Move to Trash for the ticked rows.
- * Success reloads the list with SPEC §8's message.
+ * Success reloads the list with the message of docs/behaviour.md §posts.
  */
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);

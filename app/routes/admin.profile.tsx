@@ -33,7 +33,7 @@ const ProfileIntent = z.discriminatedUnion("intent", [
 ]);
 
 /**
- * Two forms (SPEC §2 Profile): intent "profile" (name, email, photo; the
+ * Two forms (docs/behaviour.md §users Profile): intent "profile" (name, email, photo; the
  * default) and intent "password". Both act on the signed-in user's own account.
  */
 export async function action(args: Route.ActionArgs) {

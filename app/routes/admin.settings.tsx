@@ -99,7 +99,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/settings") === true;
-  // SPEC §8: "Updating settings..." while saving; the result replaces it.
+  // docs/behaviour.md §site: "Updating settings..." while saving; the result replaces it.
   useEffect(() => {
     if (saving) toast.loading("Updating settings...", { id: "settings-save" });
     else toast.dismiss("settings-save");

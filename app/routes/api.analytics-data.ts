@@ -1,5 +1,5 @@
 /**
- * `GET /get/analytics-data` (SPEC §7) → analytics data (SPEC §3).
+ * `GET /get/analytics-data` (docs/api.md) → analytics data (docs/behaviour.md §data).
  * Administrator only; the apiKey as `?key=`, or the session cookie.
  */
 

@@ -1,5 +1,5 @@
 /**
- * `GET /get/dashboard-data` (SPEC §7) → dashboard data (SPEC §3).
+ * `GET /get/dashboard-data` (docs/api.md) → dashboard data (docs/behaviour.md §data).
  * Administrator only; the apiKey as `?key=`, or the session cookie.
  */
 

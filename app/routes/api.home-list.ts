@@ -1,5 +1,5 @@
 /**
- * The five home lists of SPEC §7, one module mounted at each path:
+ * The five home lists of docs/api.md, one module mounted at each path:
  * `GET /get/leading-conversations`, `/get/freshly-pressed`, `/get/sponsored`,
  * `/get/newsletters`, `/get/crypto-updates` → a list of post items.
  * `?limit=` (1–50, default 10).

@@ -1,4 +1,4 @@
-/** `POST /newsletter/join` (SPEC §7) body `{email, name, audience}` → `{type, message}`. */
+/** `POST /newsletter/join` (docs/api.md) body `{email, name, audience}` → `{type, message}`. */
 
 import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
 import { getDb } from "~/platform/db.server";

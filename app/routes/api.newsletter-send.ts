@@ -1,5 +1,5 @@
 /**
- * `POST /newsletter/send` (SPEC §7) body `{email: {subject, audience, content,
+ * `POST /newsletter/send` (docs/api.md) body `{email: {subject, audience, content,
  * photo, attachment}, key}` → `{type, message, newsletter}`. Administrators and
  * Editors; queues the send and answers at once, the background sender delivers.
  */

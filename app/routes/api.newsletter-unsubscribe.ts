@@ -1,5 +1,5 @@
 /**
- * `POST /newsletter/unsubscribe` (SPEC §7) body `{email}` → `{type, message}`.
+ * `POST /newsletter/unsubscribe` (docs/api.md) body `{email}` → `{type, message}`.
  *
  * It is also the newsletters' `List-Unsubscribe` address
  * (`/newsletter/unsubscribe?email=…`): a mail client's one-click POST (RFC

@@ -1,5 +1,5 @@
 /**
- * `GET /get/post/{id}/{category_key}/{url}` (SPEC §7) → the published post
+ * `GET /get/post/{id}/{category_key}/{url}` (docs/api.md) → the published post
  * with readAlso{url, title}, tag names and avgTime "Xm Ys"; 404 otherwise.
  */
 

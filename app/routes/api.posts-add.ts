@@ -1,5 +1,5 @@
 /**
- * `POST /posts/add` (SPEC §7) body `{id, status, title, url, summary, content,
+ * `POST /posts/add` (docs/api.md) body `{id, status, title, url, summary, content,
  * category, tags, photo, socialCard, views, likes, shares, avgTime,
  * bounceRate, timestamp, user, key}` → `{type, message, post}`.
  *

@@ -1,5 +1,5 @@
 /**
- * `GET /get/posts/{category_key}` (SPEC §7; key `freshly_pressed`) → the
+ * `GET /get/posts/{category_key}` (docs/api.md; key `freshly_pressed`) → the
  * category's published posts, newest first. `?limit=` (1–50, default 10) and
  * `?offset=`; the total is in `X-Total-Count`.
  */

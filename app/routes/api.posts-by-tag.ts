@@ -1,5 +1,5 @@
 /**
- * `GET /get/posts/by-tag/{tag}` (SPEC §7; tag `interest_rates`) → the tag's
+ * `GET /get/posts/by-tag/{tag}` (docs/api.md; tag `interest_rates`) → the tag's
  * published posts, newest first. `?limit=`, `?offset=`; total in `X-Total-Count`.
  */
 

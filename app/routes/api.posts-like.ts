@@ -1,4 +1,4 @@
-/** `POST /posts/like/:id` (SPEC §7): +1 like, no body. */
+/** `POST /posts/like/:id` (docs/api.md): +1 like, no body. */
 
 import { likePost } from "~/domain/posts/engagement.server";
 import { getDb } from "~/platform/db.server";

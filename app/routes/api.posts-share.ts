@@ -1,4 +1,4 @@
-/** `POST /posts/share/:id` (SPEC §7): +1 share, no body (sent as a beacon on a share click). */
+/** `POST /posts/share/:id` (docs/api.md): +1 share, no body (sent as a beacon on a share click). */
 
 import { sharePost } from "~/domain/posts/engagement.server";
 import { getDb } from "~/platform/db.server";

@@ -1,5 +1,5 @@
 /**
- * `POST /posts/update/:id` (SPEC §7), sent with `navigator.sendBeacon` on
+ * `POST /posts/update/:id` (docs/api.md), sent with `navigator.sendBeacon` on
  * page unload. Body `{avgTime}`: this visit's time on page (see `visitSchema`).
  * `readAnyBody` also takes the beacon's text/plain JSON.
  */

@@ -1,4 +1,4 @@
-/** `GET /get/setting-data` (SPEC §7): the public settings (siteName, metaTags, …). */
+/** `GET /get/setting-data` (docs/api.md): the public settings (siteName, metaTags, …). */
 
 import { getDb } from "~/platform/db.server";
 import { apiHandler } from "~/web/api.server";

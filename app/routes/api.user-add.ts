@@ -1,5 +1,5 @@
 /**
- * `POST /user/add {name, email, password, photo, role}` (SPEC §7), with the
+ * `POST /user/add {name, email, password, photo, role}` (docs/api.md), with the
  * caller's `key` or session. Administrator only → `{type, message, user}`.
  */
 import { z } from "zod";

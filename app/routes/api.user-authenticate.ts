@@ -1,5 +1,5 @@
 /**
- * `POST /user/admin/authenticate {email, password}` (SPEC §7) →
+ * `POST /user/admin/authenticate {email, password}` (docs/api.md) →
  * `{type, message, user{role, uid}}`. The same check as the login form
  * (rate limited per account and address); it also starts the session cookie,
  * so a same-site client is signed in and can read its apiKey from /user/data.

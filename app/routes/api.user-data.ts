@@ -1,5 +1,5 @@
 /**
- * `POST /user/data {uid}` (SPEC §7): a user's public profile; the apiKey only
+ * `POST /user/data {uid}` (docs/api.md): a user's public profile; the apiKey only
  * to that same user, signed in by session cookie or passing their own `key`.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
- * `POST /user/update/password {uid, confirmPassword, key}` (SPEC §7): a user
- * sets their own password, an Administrator anyone's. The spec sends only
+ * `POST /user/update/password {uid, confirmPassword, key}` (docs/api.md): a user
+ * sets their own password, an Administrator anyone's. The documented call sends only
  * `confirmPassword`; a `password` field, when sent, must match it.
  */
 import { z } from "zod";

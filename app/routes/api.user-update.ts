@@ -1,6 +1,6 @@
 /**
  * `POST /user/update {updatedEmail, updatedName, newProfilePic, uid, key}`
- * (SPEC §7): a user edits their own profile, an Administrator anyone's.
+ * (docs/api.md): a user edits their own profile, an Administrator anyone's.
  * An empty or absent `newProfilePic` keeps the photo → `{type, message, user}`.
  */
 import { z } from "zod";

@@ -11,7 +11,7 @@ import { rootSeo, seoMeta } from "~/utils/seo";
 import { truncateSummary } from "~/utils/text";
 import type { Route } from "./+types/home";
 
-/** All six sections from one call, so the page never renders half-loaded (SPEC §2). */
+/** All six sections from one call, so the page never renders half-loaded (docs/behaviour.md §reading). */
 export function loader() {
   return getHomeSections(getDb());
 }

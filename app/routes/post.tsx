@@ -51,7 +51,7 @@ function findPost(params: Route.LoaderArgs["params"]) {
 }
 
 /**
- * A draft or post in review, for staff who may see it (ARCHITECTURE §5):
+ * A draft or post in review, for staff who may see it (docs/behaviour.md §reading):
  * Administrators and Editors any, Authors and Contributors their own (by author id).
  */
 async function findPreview(params: Route.LoaderArgs["params"], request: Request) {

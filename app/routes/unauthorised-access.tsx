@@ -3,7 +3,7 @@ import { ErrorPage } from "~/components/error-pages";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/unauthorised-access";
 
-/** Where role violations are sent (SPEC §6); rendered directly it answers 403. */
+/** Where role violations are sent (docs/behaviour.md §access); rendered directly it answers 403. */
 export function loader() {
   return data(null, { status: 403 });
 }

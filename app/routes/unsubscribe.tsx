@@ -1,5 +1,5 @@
 /**
- * `/unsubscribe?email=` (SPEC §2, §8): a button posts the email. Without
+ * `/unsubscribe?email=` (docs/behaviour.md §subscribers): a button posts the email. Without
  * JavaScript the page's own action answers (redirect with the message, or the
  * page again with 400/404); with JavaScript a fetcher calls
  * `POST /newsletter/unsubscribe`.

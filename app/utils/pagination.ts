@@ -2,7 +2,7 @@
 export type PageItem = number | "gap";
 
 /**
- * The page links of a paginated list (SPEC §9: "2 margin pages and a range
+ * The page links of a paginated list (docs/behaviour.md §posts: "2 margin pages and a range
  * of 5"): the first and last `margin` pages, a window of `range` pages
  * around `current`, and a gap wherever pages are left out. A gap that would
  * hide a single page shows that page instead. Pages are 1-based.

@@ -1,4 +1,4 @@
-/** Category and tag lists (SPEC §9): 10 first, 10 more per "Load more". */
+/** Category and tag lists (docs/behaviour.md §reading): 10 first, 10 more per "Load more". */
 export const LIST_PAGE_SIZE = 10;
 export const LIST_MAX = 1000;
 

@@ -1,4 +1,4 @@
-/** Password helpers shared by the server and the Add User screen (SPEC §5). */
+/** Password helpers shared by the server and the Add User screen (docs/behaviour.md §users). */
 
 export type PasswordStrength = "Weak" | "Medium" | "Strong";
 
@@ -33,7 +33,7 @@ function randomInt(max: number): number {
 }
 
 /**
- * Generated password (SPEC §5): `length` characters (12 by default) with at
+ * Generated password (docs/behaviour.md §users): `length` characters (12 by default) with at
  * least one upper, lower, digit and symbol, shuffled (Fisher–Yates).
  */
 export function generatePassword(length = 12): string {

@@ -1,7 +1,7 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * True when a state-changing request comes from another site (ARCHITECTURE §4:
+ * True when a state-changing request comes from another site (docs/behaviour.md §access:
  * state changes are POST only and checked for a same-origin request).
  * Browsers send `Origin` on every POST; `Sec-Fetch-Site` backs it up. A request
  * with neither is a non-browser client (curl, an API client), which the JSON

@@ -55,7 +55,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 
 /**
  * Title, description, keywords, robots, canonical, Open Graph and Twitter tags
- * (SPEC §2, ARCHITECTURE §4), from the stored settings with per-page overrides.
+ * (docs/behaviour.md §reading), from the stored settings with per-page overrides.
  */
 export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaDescriptor[] {
   const siteName = defaults?.siteName || "Inkwell";

@@ -1,4 +1,4 @@
-/** The post page's share links (SPEC §2): a microblog, a pin board, a social network. */
+/** The post page's share links (docs/behaviour.md §engagement): a microblog, a pin board, a social network. */
 export const SHARE_NETWORKS = {
   x: { label: "X" },
   pinterest: { label: "Pinterest" },

@@ -1,5 +1,5 @@
 /**
- * URL slug (SPEC §5): lowercase, spaces to hyphens, every other character
+ * URL slug (docs/behaviour.md §posts): lowercase, spaces to hyphens, every other character
  * that is not a letter, digit or hyphen removed. "Freshly Pressed" → "freshly-pressed".
  */
 export function slugify(input: string): string {
@@ -11,7 +11,7 @@ export function slugify(input: string): string {
 }
 
 /**
- * API key form of a category or tag (SPEC §7): lowercase, spaces and hyphens
+ * API key form of a category or tag (docs/api.md): lowercase, spaces and hyphens
  * to underscores. "Freshly Pressed" and "freshly-pressed" → "freshly_pressed".
  */
 export function apiKey(input: string): string {
@@ -22,7 +22,7 @@ export function apiKey(input: string): string {
     .replace(/[^a-z0-9_]/g, "");
 }
 
-/** Canonical post path (ARCHITECTURE §5): `/{id}/{category-slug}/{post-slug}`. */
+/** Canonical post path (docs/behaviour.md §posts): `/{id}/{category-slug}/{post-slug}`. */
 export function postPath(id: number, categorySlug: string | null | undefined, postSlug: string) {
   return `/${id}/${categorySlug || "uncategorised"}/${postSlug || "post"}`;
 }

@@ -1,4 +1,4 @@
-/** List-card summary (SPEC §5, §9): over 120 characters → the first 117 plus "...". */
+/** List-card summary (docs/behaviour.md §reading): over 120 characters → the first 117 plus "...". */
 export function truncateSummary(summary: string): string {
   return cutAt(summary, 120, 117);
 }
@@ -13,7 +13,7 @@ function cutAt(text: string, limit: number, keep: number): string {
   return chars.length > limit ? `${chars.slice(0, keep).join("")}...` : text;
 }
 
-/** Social card name (SPEC §5): over 50 characters → the first 50 plus "...". */
+/** Social card name (docs/behaviour.md §posts): over 50 characters → the first 50 plus "...". */
 export function truncateCardName(name: string): string {
   return cutAt(name, 50, 50);
 }

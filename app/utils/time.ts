@@ -1,5 +1,5 @@
 /**
- * Relative time in the spec's wording (SPEC §9): seconds, minutes, hours,
+ * Relative time in the documented wording (docs/behaviour.md §reading): seconds, minutes, hours,
  * days (under 7), weeks (under 4), months (under 12), years.
  */
 export function relativeTime(
@@ -26,7 +26,7 @@ export function relativeTime(
   return plural(Math.max(1, Math.floor(days / 365)), "year");
 }
 
-/** Seconds → "Xm Ys" (SPEC §3 avgTime). */
+/** Seconds → "Xm Ys" (docs/behaviour.md §data avgTime). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds));
   return `${Math.floor(s / 60)}m ${s % 60}s`;

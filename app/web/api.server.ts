@@ -1,5 +1,5 @@
 /**
- * What every JSON route of SPEC §7 shares: reading a JSON body safely, turning
+ * What every JSON route of docs/api.md shares: reading a JSON body safely, turning
  * a DomainError into `{type: "error", message}` with its status, and CORS for a
  * separate front end (origins from `ALLOWED_ORIGINS`, none by default).
  *
@@ -131,7 +131,7 @@ export async function readJsonObject(
 // CORS
 
 /**
- * First path segments of the JSON API (SPEC §7). No page lives under them:
+ * First path segments of the JSON API (docs/api.md). No page lives under them:
  * public pages are /, /explore, /category, /tag, … and post pages start with a
  * numeric id; the back office is /admin.
  */

@@ -1,7 +1,7 @@
 /**
- * The public JSON calls of SPEC §7, as answers: the reader-facing domain
+ * The public JSON calls of docs/api.md, as answers: the reader-facing domain
  * (`~/domain/posts/reading.server`, `~/domain/taxonomy/taxonomy.server`, `~/domain/site/settings.server`) shaped into the
- * spec's field names. Nothing here decides what is public; it only reads
+ * documented field names. Nothing here decides what is public; it only reads
  * through the functions the pages use.
  */
 import { eq } from "drizzle-orm";
@@ -26,7 +26,7 @@ import type { Db } from "~/platform/db.server";
 import { apiKey as keyForm } from "~/utils/slug";
 import { formatDuration } from "~/utils/time";
 
-/** SPEC §3 post list item, plus the id a client needs for like/share/detail. */
+/** docs/behaviour.md §data post list item, plus the id a client needs for like/share/detail. */
 export type ApiPostItem = {
   id: number;
   url: string;
@@ -86,7 +86,7 @@ export function readPaging(request: Request): { limit: number; offset: number } 
 // ---------------------------------------------------------------------------
 // The five home lists
 
-/** The home sections by their SPEC §7 path, `/get/{list}`. */
+/** The home sections by their docs/api.md path, `/get/{list}`. */
 export const HOME_LISTS = {
   "leading-conversations": null,
   "freshly-pressed": HOME_CATEGORY_SLUGS.freshlyPressed,
@@ -112,7 +112,7 @@ export function homeList(db: Db, list: HomeList, limit: number): ApiPostItem[] {
 // ---------------------------------------------------------------------------
 // By category key, by tag
 
-/** The API key form (SPEC §7): lowercase, spaces and hyphens to underscores. */
+/** The API key form (docs/api.md): lowercase, spaces and hyphens to underscores. */
 const keySchema = z
   .string()
   .max(200, "is too long")
@@ -157,7 +157,7 @@ export function postsByTag(
 // ---------------------------------------------------------------------------
 // Post detail
 
-/** SPEC §3 post (full) as readers get it, with readAlso. */
+/** docs/behaviour.md §data post (full) as readers get it, with readAlso. */
 export type ApiPostDetail = ApiPostItem & {
   uid: string;
   status: "published";
@@ -177,7 +177,7 @@ const idSchema = postIdField("id must be a post number");
 
 /**
  * `GET /get/post/{id}/{category_key}/{url}`: the published post with this id.
- * The id decides; the category key and url segments are the spec's pattern
+ * The id decides; the category key and url segments are the documented pattern
  * and are not checked against the post (a renamed post stays reachable).
  */
 export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {

@@ -7,7 +7,7 @@ type SessionData = { userId: number };
 type Storage = ReturnType<typeof createCookieSessionStorage<SessionData>>;
 let cached: { key: string; storage: Storage } | undefined;
 
-/** The signed, httpOnly, SameSite=Lax session cookie (ARCHITECTURE §4). */
+/** The signed, httpOnly, SameSite=Lax session cookie (docs/behaviour.md §access). */
 export function sessionStorage(): Storage {
   const env = readEnv();
   const key = `${env.dataDir}|${env.publicUrl}|${env.sessionSecret ?? ""}`;

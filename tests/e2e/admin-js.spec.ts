@@ -1,6 +1,6 @@
 /**
- * The back office with JavaScript (SPEC §2, §5, §8, §9): toasts with the
- * spec's wording, the drawer and its outside click, collapsing groups, the
+ * The back office with JavaScript (docs/behaviour.md §backoffice): toasts with the
+ * documented wording, the drawer and its outside click, collapsing groups, the
  * password generator and strength, the announcement that stays dismissed.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -35,7 +35,7 @@ async function hydrated(page: Page) {
   await expect(page.locator(".admin-topbar button.drawer-open")).toBeAttached();
 }
 
-test("sign-in and settings toasts: loading, then success, with the spec's wording", async ({
+test("sign-in and settings toasts: loading, then success, with the documented wording", async ({
   page,
 }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -98,7 +98,7 @@ test("the drawer opens and closes below 640px, also on an outside click; groups 
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
 });
 
-test("Add User: the generator and strength behave as SPEC §5 says; the toast confirms", async ({
+test("Add User: the generator and strength behave as docs/behaviour.md §users says; the toast confirms", async ({
   page,
 }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -148,7 +148,7 @@ test("Add User: the generator and strength behave as SPEC §5 says; the toast co
   await expect(page.getByRole("cell", { name: "generated@example.com" })).toBeVisible();
 });
 
-test("Profile toasts: the spec's messages as errors, then success", async ({ page }) => {
+test("Profile toasts: the documented messages as errors, then success", async ({ page }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto(`${base}/admin/users/profile?mode=edit`);
   await hydrated(page);
@@ -167,7 +167,7 @@ test("Profile toasts: the spec's messages as errors, then success", async ({ pag
   await page.getByLabel("Confirm Password").fill("Different-pass-2!");
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(toast(page, "Passwords do not match")).toBeVisible();
-  // An error toast outlasts a success toast (4 s against 2 s, SPEC §9); the
+  // An error toast outlasts a success toast (4 s against 2 s, docs/behaviour.md §backoffice); the
   // durations themselves are the Toaster's configuration, not timed here.
   await expect(toast(page, "User updated successfully!")).toBeHidden();
   await expect(toast(page, "Passwords do not match")).toBeVisible();

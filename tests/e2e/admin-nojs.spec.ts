@@ -1,7 +1,7 @@
 /**
- * The back office without JavaScript (SPEC §2, §4–§6): every screen renders,
+ * The back office without JavaScript (docs/behaviour.md §backoffice, §access): every screen renders,
  * every form works with plain posts and redirects, every outcome shows in the
- * page, and the role gate sends each role where SPEC §6 says.
+ * page, and the role gate sends each role where docs/behaviour.md §access says.
  */
 import { expect, test } from "@playwright/test";
 import {

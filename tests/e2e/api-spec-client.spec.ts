@@ -1,17 +1,17 @@
 /**
- * A client written only from SPEC §7 (and the README's operator notes), not
+ * A client written only from docs/api.md (and docs/operations.md), not
  * from this code: it drives the whole site through the JSON API of a started
  * production server, as a separate front end or a script would.
  *
- * What a spec-only client can do, and does here: SPEC §7's sign-in call
+ * What a spec-only client can do, and does here: the documented sign-in call
  * answers `{type, message, user{role, uid}}` without the apiKey, and
- * `POST /user/data {uid}` answers "user object" (SPEC §3 User has apiKey).
+ * `POST /user/data {uid}` answers "user object" (docs/behaviour.md §data User has apiKey).
  * So it signs in, keeps the session cookie the sign-in answer sets (any HTTP
  * client with a cookie jar does), and reads its own apiKey from /user/data;
  * every admin call after that passes the key as `key` (`apiKey` for nextid).
  *
  * Runs once, in the no-js project (no browser is needed), against that
- * project's server; the outbox is read from its DATA_DIR (README: mail goes
+ * project's server; the outbox is read from its DATA_DIR (docs/operations.md: mail goes
  * to `DATA_DIR/outbox/` when SMTP_URL is unset).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -37,12 +37,12 @@ async function ok(response: APIResponse): Promise<Json & Json[]> {
   return JSON.parse(text);
 }
 
-/** SPEC §7 key forms: lowercase, spaces and hyphens to underscores. */
+/** The API's key forms: lowercase, spaces and hyphens to underscores. */
 const keyOf = (name: string) => name.toLowerCase().replace(/[\s-]+/g, "_");
 
 const post = (api: APIRequestContext, path: string, data: unknown) => api.post(path, { data });
 
-test("a client written from SPEC §7 alone drives the whole site", async ({ request: api }) => {
+test("a client written from docs/api.md alone drives the whole site", async ({ request: api }) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
 

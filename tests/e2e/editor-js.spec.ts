@@ -1,5 +1,5 @@
 /**
- * The rich editor with JavaScript (SPEC §2 "Rich editor", §5 link rules, §8
+ * The rich editor with JavaScript (docs/behaviour.md §editor "Rich editor", link rules,
  * upload toasts): every toolbar button leaves its markup in the saved HTML (in
  * the database and on the public page), the HTML the browser's editor writes
  * is stored byte for byte, the link dialog refuses javascript:, an uploaded
@@ -358,7 +358,7 @@ test("the link dialog refuses javascript: and friends, closes with Escape and gi
   await expect(tool(page, "Link")).toBeFocused();
   expect(await fieldHtml(page)).not.toContain("<a ");
 
-  // Every SPEC §5 protocol is accepted.
+  // Every docs/behaviour.md §editor protocol is accepted.
   await tool(page, "Link").click();
   await dialog.getByLabel("URL").fill("xmpp:desk@example.com");
   await dialog.getByRole("button", { name: "Add Link" }).click();
@@ -366,7 +366,7 @@ test("the link dialog refuses javascript: and friends, closes with Escape and gi
   await expect(editor.locator('a[href="xmpp:desk@example.com"]')).toHaveText("click me");
 });
 
-test("a failed upload says so with the spec's toasts", async ({ page }) => {
+test("a failed upload says so with the documented toasts", async ({ page }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   const editor = await openEditor(page, "/admin/posts/add");
   await editor.click();

@@ -38,7 +38,7 @@ test("Go Back on the 403 page", async ({ page, javaScriptEnabled }) => {
   await expect(page).toHaveURL(/\/reach-out$/);
   await page.goto("/unauthorised-access");
   const goBack = page.getByRole("link", { name: "Go Back" });
-  // Without JavaScript it is a link home; with it, three steps back (SPEC §2).
+  // Without JavaScript it is a link home; with it, three steps back (docs/behaviour.md §reading).
   await expect(goBack).toHaveAttribute("href", "/");
   await goBack.click();
   if (javaScriptEnabled) {

@@ -1,5 +1,5 @@
 /**
- * The Mail screens with JavaScript (SPEC §5, §8): Delete asks in a dialog
+ * The Mail screens with JavaScript (docs/behaviour.md §subscribers): Delete asks in a dialog
  * (Cancel keeps the subscriber), the outcome is a toast, and adding one
  * toasts too.
  */

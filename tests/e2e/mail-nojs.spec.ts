@@ -1,5 +1,5 @@
 /**
- * The Mail screens without JavaScript (SPEC §2, §6, §8): add, search, filter
+ * The Mail screens without JavaScript (docs/behaviour.md §subscribers, §access): add, search, filter
  * and delete a subscriber through the confirm step; send a newsletter, see it
  * recorded with its delivery figures and its messages in the outbox; an
  * Author is kept out.

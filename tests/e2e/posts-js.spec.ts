@@ -1,8 +1,8 @@
 /**
- * The post screens with JavaScript (SPEC §2, §5, §8): the social card preview
+ * The post screens with JavaScript (docs/behaviour.md §posts): the social card preview
  * follows the typing and the description stops at 200 characters; blank
  * required fields toast "All fields are required" without a request; saves
- * toast SPEC §8's messages; Delete asks in a dialog.
+ * toast the messages of docs/behaviour.md §posts; Delete asks in a dialog.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -122,7 +122,7 @@ test("blank required fields toast 'All fields are required' and send nothing", a
   expect(postCount()).toBe(before);
 });
 
-test("save and publish toast SPEC §8's messages; Delete Post asks in a dialog", async ({
+test("save and publish toast the messages of docs/behaviour.md §posts; Delete Post asks in a dialog", async ({
   page,
 }) => {
   await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);

@@ -1,5 +1,5 @@
 /**
- * The post screens without JavaScript (SPEC §2, §4, §6, §8): an Author writes
+ * The post screens without JavaScript (docs/behaviour.md §posts, §access): an Author writes
  * in the textarea, saves a draft, publishes and reads the post on the public
  * site; a Contributor's publish lands in Reviewing, with no Edit or Delete;
  * an Editor trashes and deletes through the confirm step; the list pages at 26.
@@ -75,7 +75,7 @@ test("an Author writes in the textarea, saves a draft, publishes and reads it on
   expect((await refused).status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText("All fields are required");
   await expect(page.getByLabel("Title")).toHaveValue("Written without scripts");
-  // The slug is the server's, from the title (SPEC §5).
+  // The slug is the server's, from the title (docs/behaviour.md §posts).
   await expect(page.getByLabel("Slug")).toHaveValue("written-without-scripts");
 
   await fillPost(

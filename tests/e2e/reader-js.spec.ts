@@ -58,6 +58,6 @@ test("leaving a post sends the visit beacon, which changes the metrics", async (
   await page.getByRole("link", { name: "Explore" }).first().click();
   const body = JSON.parse((await beacon).postData() ?? "{}");
   expect(typeof body.avgTime).toBe("number");
-  // A visit of a second or two is a bounce: +5, clamped to 100 (SPEC §9).
+  // A visit of a second or two is a bounce: +5, clamped to 100 (docs/behaviour.md §engagement).
   await expect.poll(() => metrics().b).toBe(Math.min(100, before.b + 5));
 });

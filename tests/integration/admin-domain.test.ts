@@ -1,6 +1,6 @@
 /**
  * The back office's domain functions (users, dashboard, analytics, settings):
- * who may call them, the spec's messages for bad input, nothing written on failure.
+ * who may call them, the documented messages for bad input, nothing written on failure.
  */
 import { count, eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -146,7 +146,7 @@ describe("updateProfile and changePassword", () => {
     );
   });
 
-  it("answers the spec's messages and refuses another user's email", () => {
+  it("answers the documented messages and refuses another user's email", () => {
     const me = staff.Contributor;
     expect(
       failure(() => updateProfile(me, { uid: me.uid, name: " ", email: me.email })).message,

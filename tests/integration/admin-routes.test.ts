@@ -1,7 +1,7 @@
 /**
  * The back office's page loaders and actions, called with real Requests:
  * sign-in, the role gate on every Administrator-only screen and action
- * (posted to directly), the spec's messages, and nothing written on refusal.
+ * (posted to directly), the documented messages, and nothing written on refusal.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -142,7 +142,7 @@ describe("the role gate", () => {
         `/admin/login?redirectTo=${encodeURIComponent(path)}`,
       );
     }
-    // An unknown admin path also needs a session, then the SPEC §6 role rule,
+    // An unknown admin path also needs a session, then the docs/behaviour.md §access role rule,
     // then it is a 404 in the admin frame.
     const unknown = await run(notFoundLoader, get("/admin/media/library"));
     expect(locationOf(unknown)).toBe("/admin/login?redirectTo=%2Fadmin%2Fmedia%2Flibrary");
@@ -284,7 +284,7 @@ describe("Add User", () => {
 });
 
 describe("Profile", () => {
-  it("answers the spec's messages and saves the user's own profile and password", async () => {
+  it("answers the documented messages and saves the user's own profile and password", async () => {
     const edit = (fields: Record<string, string>) =>
       run(
         profileAction,

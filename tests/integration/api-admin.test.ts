@@ -1,5 +1,5 @@
 /**
- * The admin JSON calls of SPEC §7: authenticate, dashboard and
+ * The admin JSON calls of docs/api.md: authenticate, dashboard and
  * analytics data, user add/update/password, newsletter send. Success shapes,
  * 400 with nothing written, 401 without or with a wrong key, 403 per role.
  */
@@ -129,7 +129,7 @@ describe("GET /get/dashboard-data and /get/analytics-data", () => {
     ["/get/analytics-data", analyticsLoader],
   ];
 
-  it("answer an Administrator by ?key= or by session, with the SPEC §3 fields", async () => {
+  it("answer an Administrator by ?key= or by session, with the docs/behaviour.md §data fields", async () => {
     const admin = makeUser("Administrator");
     makePost({ title: "Counted", author: admin });
     const dash = await call(dashboardLoader, get(`/get/dashboard-data?key=${admin.apiKey}`));

@@ -180,7 +180,7 @@ describe("CORS", () => {
     ).toBeNull();
   });
 
-  it("knows the API paths of SPEC §7", () => {
+  it("knows the API paths of docs/api.md", () => {
     for (const path of [
       "/crud/get/docs",
       "/get/nextid",

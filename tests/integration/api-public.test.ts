@@ -1,5 +1,5 @@
 /**
- * The public JSON calls of SPEC §7: user data, settings, the five
+ * The public JSON calls of docs/api.md: user data, settings, the five
  * home lists, posts by category key and by tag, and the post detail. Success
  * shapes field by field, 400/404 for bad input, and no secrets in any answer.
  */
@@ -87,7 +87,7 @@ describe("GET the five home lists", () => {
     });
   }
 
-  it("gives each item exactly the list-item fields of SPEC §3", async () => {
+  it("gives each item exactly the list-item fields of docs/behaviour.md §data", async () => {
     const { body } = await call(homeListLoader, get("/get/freshly-pressed"));
     const item = body.find((p) => p.id === ids.fresh1) as Json;
     expect(Object.keys(item).sort()).toEqual(ITEM_KEYS);

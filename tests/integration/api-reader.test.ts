@@ -1,5 +1,5 @@
 /**
- * The five reader calls of SPEC §7 through their JSON routes: like, share,
+ * The five reader calls of docs/api.md through their JSON routes: like, share,
  * unload metrics, newsletter join and unsubscribe. The routes call the public
  * site's domain (engagement, subscribers), so these check the API's side:
  * shapes, 400/404 with nothing written, CORS, and 200 concurrent likes.
@@ -106,7 +106,7 @@ describe("POST /posts/like/{id} and /posts/share/{id}", () => {
 });
 
 describe("POST /posts/update/{id}", () => {
-  it("applies SPEC §9 to a JSON body or a sendBeacon text/plain body", async () => {
+  it("applies docs/behaviour.md §engagement to a JSON body or a sendBeacon text/plain body", async () => {
     const post = makePost({ title: "Read me", category: crypto });
     const short = await call(
       updateAction,

@@ -1,5 +1,5 @@
 /**
- * The generic data calls of SPEC §7 through their route modules, with real
+ * The generic data calls of docs/api.md through their route modules, with real
  * Requests: success shapes field by field, 400 for each kind of bad input with
  * the database unchanged, 401/403/404, and no password hash or other user's
  * apiKey in any answer.
@@ -98,7 +98,7 @@ async function refused(
 }
 
 describe("POST /crud/add/doc and /crud/get/docs: posts", () => {
-  it("adds a post and reads it back shaped as SPEC §3, field by field", async () => {
+  it("adds a post and reads it back shaped as docs/behaviour.md §data, field by field", async () => {
     const added = await as(n.staff.author).add("posts", postData());
     expect(added.status).toBe(200);
     expect(added.body.type).toBe("success");

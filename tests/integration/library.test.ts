@@ -218,7 +218,7 @@ describe("Tags screen", () => {
   const tagBySlug = (slug: string) =>
     newsroom.db.select().from(tags).where(eq(tags.slug, slug)).get();
 
-  it("adds, edits and deletes a tag with the spec's messages", async () => {
+  it("adds, edits and deletes a tag with the documented messages", async () => {
     const added = await settle(
       tagsAction,
       post(

@@ -1,7 +1,7 @@
 /**
- * The Mail screens (SPEC §2 Subscribers List, Send Newsletter), called with
+ * The Mail screens (docs/behaviour.md §subscribers Subscribers List, Send Newsletter), called with
  * real Requests: the role gate, add / search / filter / pages / status /
- * delete with the spec's messages, CSV export and import, and a send through
+ * delete with the documented messages, CSV export and import, and a send through
  * the screen's action that a real SMTP server receives.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -286,7 +286,7 @@ describe("Subscribers List", () => {
     expect((await list("?q=PERSON12")).filter.searchShortened).toBeUndefined();
   });
 
-  it("asks before deleting (?confirm=), deletes with the spec's messages and keeps the filter", async () => {
+  it("asks before deleting (?confirm=), deletes with the documented messages and keeps the filter", async () => {
     makeSubscriber("gone@example.com", ["News"]);
     const uid = byEmail("gone@example.com")?.uid as string;
     expect((await list(`?confirm=${uid}`)).confirm?.email).toBe("gone@example.com");

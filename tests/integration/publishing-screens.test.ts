@@ -1,8 +1,8 @@
 /**
  * The post screens' loaders and actions (All Posts, Add Post, Edit Post),
- * called with real Requests and session cookies: every SPEC §4 transition for
- * every writing role, SPEC §6 visibility of others' posts for the pages and
- * for actions posted directly, SPEC §8 messages, and nothing written on refusal.
+ * called with real Requests and session cookies: every docs/behaviour.md §posts transition for
+ * every writing role, docs/behaviour.md §access visibility of others' posts for the pages and
+ * for actions posted directly, docs/behaviour.md §posts messages, and nothing written on refusal.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -103,7 +103,7 @@ const WRITERS: [StaffKey, { publishes: "published" | "reviewing"; deletes: boole
   ["contributor", { publishes: "reviewing", deletes: false }],
 ];
 
-describe("Add Post (SPEC §4)", () => {
+describe("Add Post (docs/behaviour.md §posts)", () => {
   it.each(WRITERS)("%s: Save Draft, Publish and Preview", async (who, rule) => {
     const next = n.db.select().from(counters).where(eq(counters.collection, "posts")).get()?.nextId;
 
@@ -210,7 +210,7 @@ describe("Add Post (SPEC §4)", () => {
     },
   );
 
-  it("prefixes other refusals with SPEC §8's wording: draft and post", async () => {
+  it("prefixes other refusals with the wording of docs/behaviour.md §posts: draft and post", async () => {
     const before = tableCounts();
     const draft = await run(
       addAction,
@@ -303,7 +303,7 @@ describe("Add Post (SPEC §4)", () => {
   });
 });
 
-describe("Edit Post (SPEC §4)", () => {
+describe("Edit Post (docs/behaviour.md §posts)", () => {
   it.each(WRITERS)(
     "%s: Save Draft, Publish, Preview, Move to Trash, Delete Post",
     async (who, rule) => {
@@ -429,7 +429,7 @@ describe("Edit Post (SPEC §4)", () => {
   });
 });
 
-describe("All Posts (SPEC §2, §6)", () => {
+describe("All Posts (docs/behaviour.md §posts, §access)", () => {
   it("lists only their own posts for Authors and Contributors, everyone's for the others", async () => {
     const mine = {
       author: await addThroughScreen("author", "draft", { title: "Abe's list post" }),

@@ -1,5 +1,5 @@
 /**
- * app/domain/posts/editing.server.ts and the taxonomy writes: SPEC §4 transitions, role
+ * app/domain/posts/editing.server.ts and the taxonomy writes: docs/behaviour.md §posts transitions, role
  * and ownership rules, validation with nothing written.
  */
 import { eq } from "drizzle-orm";
@@ -189,7 +189,7 @@ describe("savePost: create", () => {
 });
 
 describe("savePost: update", () => {
-  it("follows SPEC §4 on Edit Post and keeps owner, id, uid and counters", () => {
+  it("follows docs/behaviour.md §posts on Edit Post and keeps owner, id, uid and counters", () => {
     const original = savePost(n.staff.author, draft()).post;
     n.db.update(posts).set({ likes: 7 }).where(eq(posts.id, original.id)).run();
 

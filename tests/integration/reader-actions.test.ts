@@ -81,7 +81,7 @@ describe("likes, shares and views", () => {
   });
 });
 
-describe("recordVisit (SPEC §9)", () => {
+describe("recordVisit (docs/behaviour.md §engagement)", () => {
   test("applies the same rules as the pure helpers, in the database", () => {
     const db = getDb();
     db.update(posts)
@@ -195,7 +195,7 @@ describe("newsletter", () => {
   });
 });
 
-describe("JSON routes of SPEC §7", () => {
+describe("JSON routes of docs/api.md", () => {
   test("POST /posts/like/:id answers the new count; unknown and bad ids are 404 and 400", async () => {
     const before = postRow(published.id).likes;
     const ok = await likeAction(

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { nextAvgTime, nextBounceRate } from "~/domain/posts/engagement-rules";
 
-describe("nextBounceRate (SPEC §9)", () => {
+describe("nextBounceRate (docs/behaviour.md §engagement)", () => {
   test("a visit under 15 seconds raises the bounce rate by 5", () => {
     expect(nextBounceRate(40, 0)).toBe(45);
     expect(nextBounceRate(40, 14.9)).toBe(45);
@@ -18,7 +18,7 @@ describe("nextBounceRate (SPEC §9)", () => {
   });
 });
 
-describe("nextAvgTime (SPEC §9)", () => {
+describe("nextAvgTime (docs/behaviour.md §engagement)", () => {
   test("a longer visit moves the average to the midpoint", () => {
     expect(nextAvgTime(60, 120)).toBe(90);
     expect(nextAvgTime(0, 45)).toBe(23); // 22.5 rounds up

@@ -23,7 +23,7 @@ describe("safeRedirectPath", () => {
   });
 });
 
-describe("parseListLimit (SPEC §9: 10, then +10)", () => {
+describe("parseListLimit (docs/behaviour.md §reading: 10, then +10)", () => {
   test.each([
     [null, 10],
     ["", 10],
@@ -105,7 +105,7 @@ describe("seoMeta", () => {
   });
 });
 
-describe("readEnv (ARCHITECTURE §2)", () => {
+describe("readEnv (docs/operations.md)", () => {
   test("defaults", () => {
     const env = readEnv({});
     expect(env.port).toBe(3500);
@@ -138,7 +138,7 @@ describe("readEnv (ARCHITECTURE §2)", () => {
   });
 });
 
-describe("isCrossSiteRequest (ARCHITECTURE §4)", () => {
+describe("isCrossSiteRequest (docs/behaviour.md §access)", () => {
   const req = (method: string, headers: Record<string, string> = {}) =>
     new Request("http://127.0.0.1:3500/action/set-theme", { method, headers });
   test("safe methods are never refused", () => {

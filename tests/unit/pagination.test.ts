@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { pageList } from "~/utils/pagination";
 
-describe("pageList (SPEC §9: 2 margin pages, a range of 5)", () => {
+describe("pageList (docs/behaviour.md §posts: 2 margin pages, a range of 5)", () => {
   test("no links for a single page or none", () => {
     expect(pageList(1, 0)).toEqual([]);
     expect(pageList(1, 1)).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { generateApiKey, hashPassword, verifyPassword } from "~/domain/access/password.server";
 import { generatePassword, passwordStrength } from "~/utils/password";
 
-describe("passwordStrength (SPEC §5)", () => {
+describe("passwordStrength (docs/behaviour.md §users)", () => {
   test.each([
     ["Abcdef1!", "Strong"],
     ["Abcdefg1", "Medium"], // no special character
@@ -16,7 +16,7 @@ describe("passwordStrength (SPEC §5)", () => {
   });
 });
 
-describe("generatePassword (SPEC §5)", () => {
+describe("generatePassword (docs/behaviour.md §users)", () => {
   test("has 12 characters with upper, lower, digit and symbol, and is Strong", () => {
     for (let i = 0; i < 200; i++) {
       const p = generatePassword();

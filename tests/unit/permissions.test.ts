@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { can } from "~/domain/access/capabilities";
 
-describe("permissions (SPEC §6)", () => {
+describe("permissions (docs/behaviour.md §access)", () => {
   it("keeps site management to Administrators", () => {
     expect(can("Administrator", "manageSite")).toBe(true);
     for (const role of ["Editor", "Author", "Contributor", "Subscriber"] as const) {

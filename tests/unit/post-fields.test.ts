@@ -6,7 +6,7 @@ import {
   limitCardDescription,
 } from "~/domain/posts/fields";
 
-describe("limitCardDescription (SPEC §5: 200 characters, newlines ignored, extra input ignored)", () => {
+describe("limitCardDescription (docs/behaviour.md §posts: 200 characters, newlines ignored, extra input ignored)", () => {
   test("turns line breaks into spaces", () => {
     expect(limitCardDescription("one\ntwo\r\nthree")).toBe("one two three");
   });
@@ -19,7 +19,7 @@ describe("limitCardDescription (SPEC §5: 200 characters, newlines ignored, extr
   });
 });
 
-describe("required fields (SPEC §5: title, category, summary, content non-blank after trimming)", () => {
+describe("required fields (docs/behaviour.md §posts: title, category, summary, content non-blank after trimming)", () => {
   const filled = { title: "T", category: "Crypto", summary: "S", content: "<p>C</p>" };
   test("all filled is fine", () => {
     expect(hasBlankRequiredField(filled)).toBe(false);

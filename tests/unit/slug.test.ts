@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { apiKey, postPath, slugify, titleCase } from "~/utils/slug";
 
-describe("slugify (SPEC §5)", () => {
+describe("slugify (docs/behaviour.md §posts)", () => {
   test("lowercases and turns spaces into hyphens", () => {
     expect(slugify("Freshly Pressed")).toBe("freshly-pressed");
   });
@@ -16,7 +16,7 @@ describe("slugify (SPEC §5)", () => {
   });
 });
 
-describe("apiKey (SPEC §7 category_key)", () => {
+describe("apiKey (docs/api.md category_key)", () => {
   test("spaces and hyphens become underscores", () => {
     expect(apiKey("Freshly Pressed")).toBe("freshly_pressed");
     expect(apiKey("freshly-pressed")).toBe("freshly_pressed");
@@ -24,7 +24,7 @@ describe("apiKey (SPEC §7 category_key)", () => {
   });
 });
 
-describe("postPath (ARCHITECTURE §5)", () => {
+describe("postPath (docs/behaviour.md §posts)", () => {
   test("is /{id}/{category-slug}/{post-slug}", () => {
     expect(postPath(42, "crypto", "bitcoin-rallies")).toBe("/42/crypto/bitcoin-rallies");
   });

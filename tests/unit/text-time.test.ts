@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { htmlToText, truncateCardName, truncateSummary } from "~/utils/text";
 import { formatDuration, parseDuration, relativeTime } from "~/utils/time";
 
-describe("truncateSummary (SPEC §5)", () => {
+describe("truncateSummary (docs/behaviour.md §reading)", () => {
   test("keeps 120 characters or fewer as they are", () => {
     const s = "a".repeat(120);
     expect(truncateSummary(s)).toBe(s);
@@ -19,7 +19,7 @@ describe("truncateSummary (SPEC §5)", () => {
   });
 });
 
-describe("truncateCardName (SPEC §5)", () => {
+describe("truncateCardName (docs/behaviour.md §posts)", () => {
   test("cuts names over 50 characters to 50 plus an ellipsis", () => {
     expect(truncateCardName("x".repeat(50))).toBe("x".repeat(50));
     expect(truncateCardName("y".repeat(51))).toBe(`${"y".repeat(50)}...`);
@@ -27,7 +27,7 @@ describe("truncateCardName (SPEC §5)", () => {
   });
 });
 
-describe("relativeTime (SPEC §9)", () => {
+describe("relativeTime (docs/behaviour.md §reading)", () => {
   const now = new Date("2026-11-21T12:00:00Z");
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const S = 1000;
@@ -60,7 +60,7 @@ describe("relativeTime (SPEC §9)", () => {
   });
 });
 
-describe("durations (SPEC §3 avgTime)", () => {
+describe("durations (docs/behaviour.md §data avgTime)", () => {
   test("formats seconds as Xm Ys", () => {
     expect(formatDuration(0)).toBe("0m 0s");
     expect(formatDuration(75)).toBe("1m 15s");

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
 /**
- * A dated announcement with Dismiss (SPEC §2, §9: the dashboard's is dated
+ * A dated announcement with Dismiss (docs/behaviour.md §backoffice: the dashboard's is dated
  * 20250324). With JavaScript the flag is stored in localStorage (flags of
  * older announcements with the same id are removed) and mirrored in a cookie
  * so the next server render already leaves it out; without JavaScript the

@@ -5,7 +5,7 @@ import { generatePassword, passwordStrength } from "~/utils/password";
 /**
  * A new-password input. Without JavaScript: a plain password input and the
  * rule. With it: a show/hide toggle, Generate password (12 characters with
- * upper, lower, digit and symbol, shuffled) and the strength (SPEC §5).
+ * upper, lower, digit and symbol, shuffled) and the strength (docs/behaviour.md §users).
  */
 export function PasswordField({
   name,

@@ -77,7 +77,7 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 /**
- * Add Post and Edit Post (SPEC §2): one multipart form whose buttons are
+ * Add Post and Edit Post (docs/behaviour.md §posts): one multipart form whose buttons are
  * submit buttons with `name="intent"`. Without JavaScript everything is a
  * plain post; with it, blank required fields toast "All fields are
  * required" without a request, the slug and the social card preview follow

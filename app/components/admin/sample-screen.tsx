@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { Announcement } from "~/components/admin/announcement";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 
-/** SPEC §2's dummy counts for the Pages and Comments placeholders. */
+/** The dummy counts of docs/behaviour.md §backoffice for the Pages and Comments placeholders. */
 export const SAMPLE_COUNTS = [
   ["All", 100],
   ["Published", 72],
@@ -14,7 +14,7 @@ export const SAMPLE_COUNTS = [
 const PLACEHOLDER_ANNOUNCEMENT = { id: "placeholders", date: "20250324" } as const;
 
 /**
- * The frame of a placeholder screen (SPEC §2: Pages, Add Page, Comments have
+ * The frame of a placeholder screen (docs/behaviour.md §backoffice: Pages, Add Page, Comments have
  * no real behaviour yet): a plain "sample data" notice, so nobody mistakes
  * it for a working screen, and the announcement box with Dismiss.
  */

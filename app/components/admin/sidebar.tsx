@@ -11,7 +11,7 @@ type SidebarUser = { name: string; role: Role; photo: string | null };
 export const SIDEBAR_ID = "admin-sidebar";
 
 /**
- * The admin sidebar (SPEC §2): the screens of the screen table the role may
+ * The admin sidebar (docs/behaviour.md §backoffice): the screens of the screen table the role may
  * open (`menuFor`), so it links exactly where the admin guard lets the role
  * in. Below 640 px it is a drawer: without
  * JavaScript the open link targets `#admin-sidebar` (CSS `:target` shows it)

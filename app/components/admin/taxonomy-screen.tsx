@@ -15,7 +15,7 @@ const TEXT = {
 } as const;
 
 /**
- * Categories and Tags (SPEC §2): the Add New / Edit form beside the table.
+ * Categories and Tags (docs/behaviour.md §taxonomy): the Add New / Edit form beside the table.
  * Edit, Cancel and Delete are links, so the screen works without JavaScript;
  * with it the slug follows the name as it is typed.
  */

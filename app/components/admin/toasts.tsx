@@ -5,7 +5,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 import type { Flash } from "~/web/flash.server";
 
-/** SPEC §9: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
+/** docs/behaviour.md §backoffice: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATIONS = { default: 4000, success: 2000, error: 4000 } as const;
 
@@ -22,7 +22,7 @@ export function notify(flash: Flash, id?: string) {
 }
 
 /**
- * The one <Toaster> (in root): the spec's durations and limit, and the flash
+ * The one <Toaster> (in root): the documented durations and limit, and the flash
  * of the last action shown as a toast once JavaScript runs.
  */
 export function AppToaster() {

@@ -76,7 +76,7 @@ export function LinkDialog({
           onSubmit={(event) => {
             event.preventDefault();
             const raw = String(new FormData(event.currentTarget).get("url") ?? "").trim();
-            // SPEC §5: a link is added only when the URL is not empty.
+            // docs/behaviour.md §editor: a link is added only when the URL is not empty.
             if (!raw) {
               setError("Enter the link's URL.");
               return;
@@ -175,14 +175,14 @@ export function ImageDialog({
       });
       answer = (await response.json().catch(() => ({}))) as UploadAnswer;
     } catch {
-      // SPEC §8: the request itself failed.
+      // docs/behaviour.md §editor: the request itself failed.
       setBusy(false);
       setError("Error uploading image.");
       toast.error("Error uploading image.");
       return;
     }
     setBusy(false);
-    // SPEC §5: the upload fails when the answer carries no url.
+    // docs/behaviour.md §editor: the upload fails when the answer carries no url.
     if (!answer.url || answer.type === "error") {
       const reason = answer.message ? `: ${answer.message}` : "";
       setError(`Failed to upload image${reason}`);
@@ -218,7 +218,7 @@ export function ImageDialog({
               event.preventDefault();
               const raw = String(new FormData(event.currentTarget).get("url") ?? "").trim();
               const altInput = document.getElementById(ids.alt) as HTMLInputElement | null;
-              // SPEC §5: an image is added only when the URL is not empty.
+              // docs/behaviour.md §editor: an image is added only when the URL is not empty.
               if (!raw) {
                 setError("Enter the image's URL.");
                 return;

@@ -11,7 +11,7 @@ import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { ImageNode } from "./image-node";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
-// for any protocol but http(s), mailto, sms and tel; SPEC §5 allows ftp, ftps,
+// for any protocol but http(s), mailto, sms and tel; docs/behaviour.md §editor allows ftp, ftps,
 // callto, cid and xmpp too. The one rule for both is link-protocols.ts.
 LinkNode.prototype.sanitizeUrl = (url: string) => normaliseUrl(url) ?? "about:blank";
 

@@ -40,7 +40,7 @@ function $nodesAroundCaret(selection: RangeSelection): [LexicalNode | null, Lexi
 }
 
 /**
- * SPEC §2: Enter inserts a line break (<br>) in paragraphs and quotes. A new
+ * docs/behaviour.md §editor: Enter inserts a line break (<br>) in paragraphs and quotes. A new
  * paragraph is Shift+Enter, or Enter twice: Enter on an empty line turns the
  * line break just made into a paragraph break. In lists, headings and code
  * blocks Enter keeps Lexical's meaning (next item, next paragraph, new line).
@@ -147,7 +147,7 @@ function withAllowedUrl(matcher: LinkMatcher): LinkMatcher {
 
 const MATCHERS = [withAllowedUrl(autoLinkUrlMatcher), withAllowedUrl(autoLinkEmailMatcher)];
 
-/** Typed web and e-mail addresses become links (SPEC §2 "automatic links"). */
+/** Typed web and e-mail addresses become links (docs/behaviour.md §editor "automatic links"). */
 export function AutoLinks() {
   return <AutoLinkPlugin matchers={MATCHERS} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The rich-text field of the post and newsletter forms (SPEC §2 "Rich editor").
+ * The rich-text field of the post and newsletter forms (docs/behaviour.md §editor "Rich editor").
  *
  * The contract every form relies on: one form field `name` carrying HTML.
  * Without JavaScript (and during server rendering) it is a labelled textarea
@@ -17,7 +17,7 @@ export type RichTextFieldProps = {
   label: string;
   /** HTML to start from (an existing post or a re-rendered form). */
   defaultValue?: string;
-  /** Where the image dialog's "Upload Image" stores files (SPEC §3 media collections). */
+  /** Where the image dialog's "Upload Image" stores files (the upload collections of docs/behaviour.md §media). */
   uploadCollection: "posts" | "newsletters";
   id?: string;
   /** Id of an element that describes the field (an error message). */

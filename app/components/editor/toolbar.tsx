@@ -1,5 +1,5 @@
 /**
- * The editor's toolbar (SPEC §2 "Rich editor"): real buttons with names, the
+ * The editor's toolbar (docs/behaviour.md §editor "Rich editor"): real buttons with names, the
  * toggles say whether they are on (aria-pressed), every button is reachable with
  * Tab and the arrow keys move along the toolbar.
  */

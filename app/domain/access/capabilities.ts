@@ -1,5 +1,5 @@
 /**
- * Who may do what (SPEC §6, ARCHITECTURE §4–§5). Pure, so the sidebar can show
+ * Who may do what (docs/behaviour.md §access). Pure, so the sidebar can show
  * each role its menu; the server checks the same table in every loader,
  * action and API route. Hiding a link is never the check.
  */

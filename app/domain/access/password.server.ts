@@ -32,7 +32,7 @@ export function verifyPassword(password: string, stored: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A random API key for JSON admin calls (SPEC §7 `key`). */
+/** A random API key for JSON admin calls (docs/api.md `key`). */
 export function generateApiKey(): string {
   return randomBytes(24).toString("base64url");
 }

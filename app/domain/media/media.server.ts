@@ -1,12 +1,12 @@
 /**
- * The media library (SPEC §2 Media Library, Add Media; §6 "Only Administrator
+ * The media library (docs/behaviour.md §media Media Library, Add Media; §access "Only Administrator
  * sees Delete on media items"). Every upload of the site (posts, users,
  * settings, newsletters, media) is a `media` row written by storeUpload, so
  * the library lists them all, under their collection.
  *
  * Add Media takes images only (the library shows thumbnails; the stored
  * formats are the raster types of IMAGES_ONLY), up to MAX_MEDIA_BYTES
- * (SPEC §9 "1 GB"), streamed to disk and type-checked from the content.
+ * (docs/behaviour.md §media "1 GB"), streamed to disk and type-checked from the content.
  */
 import { rm } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
@@ -84,7 +84,7 @@ export function listMedia(
 }
 
 /**
- * Media rows as documents (SPEC §3 Media: uid, url, name, author, collection,
+ * Media rows as documents (docs/behaviour.md §data Media: uid, url, name, author, collection,
  * date), newest first, with the uploader's name joined in one query. The
  * library and the generic data calls (`/crud/get/docs`) both read through it.
  */

@@ -1,5 +1,5 @@
 /**
- * The unload-metrics rules of SPEC §9, as pure functions. `recordVisit` in
+ * The unload-metrics rules of docs/behaviour.md §engagement, as pure functions. `recordVisit` in
  * `engagement.server.ts` applies the same rules in one SQL UPDATE; the
  * integration tests check the two agree.
  */

@@ -1,5 +1,5 @@
 /**
- * What a reader's visit does to a post's counters (SPEC §7, §9): likes,
+ * What a reader's visit does to a post's counters (docs/api.md and docs/behaviour.md §engagement): likes,
  * shares, views and the unload metrics. Each is one SQL UPDATE … RETURNING on
  * a published post, so concurrent requests lose nothing. Called by the post
  * page's actions and by the JSON routes `POST /posts/{like,share,update}/:id`.
@@ -22,7 +22,7 @@ import { formatDuration, parseDuration } from "~/utils/time";
 const postIdSchema = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), postIdField());
 
 /**
- * The unload beacon's body. SPEC §7 names it `{avgTime, bounceRate}`; the
+ * The unload beacon's body. docs/api.md names it `{avgTime, bounceRate}`; the
  * server applies the rules itself, so `avgTime` is **this visit's** time on
  * page (seconds as a number or numeric string, or "Xm Ys"), and any
  * `bounceRate` the client sends is ignored: the server decides whether the
@@ -87,7 +87,7 @@ export function countView(db: Db, id: unknown): { id: number; views: number } {
 }
 
 /**
- * Applies one visit's time on page by SPEC §9 (the same rules as
+ * Applies one visit's time on page by docs/behaviour.md §engagement (the same rules as
  * `nextBounceRate`/`nextAvgTime` in `~/domain/posts/engagement-rules`, in one UPDATE).
  * Returns the post's new `avgTime` ("Xm Ys") and `bounceRate`.
  */

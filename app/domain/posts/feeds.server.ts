@@ -1,4 +1,4 @@
-/** RSS 2.0 feeds and the sitemap (SPEC §2 SEO), built from published posts. */
+/** RSS 2.0 feeds and the sitemap (docs/behaviour.md §reading SEO), built from published posts. */
 
 import { listFeedPosts } from "~/domain/posts/reading.server";
 import { getSiteInfo } from "~/domain/site/settings.server";

@@ -3,10 +3,10 @@
  * anything is sent) and the server (app/domain/posts/editing.server.ts, which decides).
  */
 
-/** SPEC §5, §8: the message when title, category, summary or content is blank. */
+/** docs/behaviour.md §posts: the message when title, category, summary or content is blank. */
 export const ALL_FIELDS_REQUIRED = "All fields are required";
 
-/** SPEC §5, §9: the social card description's limit (newlines ignored) and the default blur. */
+/** docs/behaviour.md §posts: the social card description's limit (newlines ignored) and the default blur. */
 export const CARD_DESCRIPTION_MAX = 200;
 export const DEFAULT_CARD_BLUR = 3;
 
@@ -39,7 +39,7 @@ export function isBlankHtml(html: string): boolean {
   return isBlankText(html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " "));
 }
 
-/** SPEC §5: every one of title, category, summary and content must be non-blank. */
+/** docs/behaviour.md §posts: every one of title, category, summary and content must be non-blank. */
 export function hasBlankRequiredField(values: {
   title?: string | null;
   category?: string | null;

@@ -1,5 +1,5 @@
 /**
- * The link protocols the editor accepts (SPEC §5, the editor's defaults).
+ * The link protocols the editor accepts (docs/behaviour.md §editor, the editor's defaults).
  * Shared by the link dialog (browser) and the server allowlist (sanitize.server.ts).
  */
 export const ALLOWED_LINK_PROTOCOLS = [

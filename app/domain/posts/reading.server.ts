@@ -181,7 +181,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
   };
 }
 
-/** A post as readers may see it: published only (ARCHITECTURE §5); otherwise undefined. */
+/** A post as readers may see it: published only (docs/behaviour.md §reading); otherwise undefined. */
 export function getPublishedPost(db: Db, id: number): PostDetail | undefined {
   const post = getPostById(db, id);
   return post?.status === "published" ? post : undefined;
@@ -221,7 +221,7 @@ export type HomeSections = {
   crypto: PostListItem[];
 };
 
-/** Everything the home page shows, read at once, so nothing renders half-loaded (SPEC §2). */
+/** Everything the home page shows, read at once, so nothing renders half-loaded (docs/behaviour.md §reading). */
 export function getHomeSections(db: Db): HomeSections {
   const [leading, freshlyPressed, sponsored, newsletters, crypto] = [
     listLeadingConversations(db, 6),

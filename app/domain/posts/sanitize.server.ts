@@ -1,12 +1,12 @@
 /**
- * The one HTML allowlist (ARCHITECTURE §4): post and newsletter content is
- * cleaned with it when saved (app/domain/posts/editing.server.ts, newsletters.server.ts) and
+ * The one HTML allowlist (docs/behaviour.md §editor): post and newsletter content is
+ * cleaned with it when saved (app/domain/posts/editing.server.ts, app/domain/newsletters/input.server.ts) and
  * again when rendered (routes/post.tsx).
  *
  * Two promises, both tested (tests/unit/sanitize*.test.ts):
  * - whatever arrives comes out harmless: no scripts, event handlers, frames,
  *   forms, SVG/MathML, style sheets, and no link or image address outside the
- *   allowed protocols (links: SPEC §5's list; images: http, https or a path on
+ *   allowed protocols (links: the list of docs/behaviour.md §editor; images: http, https or a path on
  *   this site, never data:);
  * - the rich editor's own HTML (Lexical's export in the browser) comes out
  *   byte for byte unchanged, so saving twice changes nothing. That is why the

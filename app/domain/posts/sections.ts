@@ -1,4 +1,4 @@
-/** The home page's category sections (ARCHITECTURE §5), by category slug; also their Load More links. */
+/** The home page's category sections (docs/behaviour.md §reading), by category slug; also their Load More links. */
 export const HOME_CATEGORY_SLUGS = {
   freshlyPressed: "freshly-pressed",
   sponsored: "sponsored",

@@ -1,10 +1,10 @@
 /**
- * The dashboard and analytics figures (SPEC §2, §3), each computed by SQL
+ * The dashboard and analytics figures (docs/behaviour.md §site, §data), each computed by SQL
  * aggregates: a handful of queries whatever the number of posts or users.
- * Administrator only (SPEC §6); the pages and `GET /get/dashboard-data`,
+ * Administrator only (docs/behaviour.md §access); the pages and `GET /get/dashboard-data`,
  * `GET /get/analytics-data` call these with the signed-in or apiKey user.
  *
- * Decisions where the spec is silent:
+ * Decisions where the product's rules were silent (see docs/decisions/):
  * - totalPosts counts every post that is not in the trash (drafts and posts
  *   under review included: it is the staff's workload, like the posts list).
  * - totalUsers counts every account (the card's label is "Bloggers").
@@ -18,7 +18,7 @@
  *   (a post read 1,000 times counts 1,000 times as much as one read once);
  *   posts without views do not count, and with no views at all both are 0.
  * - totalComments is 0: the product has no comments (the Comments screen is
- *   a placeholder, SPEC §2), so there is nothing to count. Said plainly, not invented.
+ *   a placeholder, docs/behaviour.md §site), so there is nothing to count. Said plainly, not invented.
  * - Top-Performing Posts: the 5 published posts with the most views, then shares.
  */
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
@@ -42,7 +42,7 @@ export type DashboardData = {
 
 export type AnalyticsData = {
   totalViews: number;
-  /** "Xm Ys", like a post's avgTime (SPEC §3). */
+  /** "Xm Ys", like a post's avgTime (docs/behaviour.md §data). */
   avgTimeOnPage: string;
   avgTimeOnPageSeconds: number;
   /** 0–100, one decimal. */

@@ -42,7 +42,7 @@ export function getSiteInfo(db: Db): SiteInfo {
   };
 }
 
-// ---- Settings writes (SPEC §2 Settings) ----
+// ---- Settings writes (docs/behaviour.md §site Settings) ----
 
 const flag = (name: string) =>
   z.preprocess(
@@ -88,7 +88,7 @@ export const SETTINGS_FLAGS = [
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 
 /**
- * Every field of the settings record (SPEC §3). All optional: a field left
+ * Every field of the settings record (docs/behaviour.md §data). All optional: a field left
  * out keeps its stored value (the form sends every field; checkboxes are
  * turned into explicit booleans by `settingsFromForm`).
  */
@@ -144,7 +144,7 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
 }
 
 /**
- * Saves settings (Administrator only, SPEC §6 and ARCHITECTURE §5). Bad input
+ * Saves settings (Administrator only, docs/behaviour.md §access, §site). Bad input
  * is a 400 naming the field, and nothing is written. Returns the stored row.
  */
 export function updateSettings(actor: { role: Role }, input: unknown, db: Db = getDb()): Settings {

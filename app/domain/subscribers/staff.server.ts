@@ -1,5 +1,5 @@
 /**
- * Staff changes to newsletter subscribers (SPEC §2 Subscribers List: Add
+ * Staff changes to newsletter subscribers (docs/behaviour.md §subscribers Subscribers List: Add
  * Subscriber, Delete; the generic data calls' update by uid). Readers' own
  * signups and unsubscribes are app/domain/subscribers/subscribers.server.ts. Roles with
  * `manageMail` only (Administrator, Editor).
@@ -113,7 +113,7 @@ function load(db: Db, uid: string): Subscriber {
   return row;
 }
 
-/** Add Subscriber: starts Active unless told otherwise (SPEC §4), audience default News. */
+/** Add Subscriber: starts Active unless told otherwise (docs/behaviour.md §subscribers), audience default News. */
 export function addSubscriber(actor: SessionUser, input: unknown, db: Db = getDb()) {
   assertCan(actor, "manageMail");
   const data = parseInput(SubscriberInputSchema, input);

@@ -1,5 +1,5 @@
 /**
- * Newsletter subscribers (SPEC §3, §5, §8): what a reader's signup and
+ * Newsletter subscribers (docs/behaviour.md §data, §subscribers): what a reader's signup and
  * unsubscribe do. Called by the public forms' actions and by the JSON routes
  * `POST /newsletter/join` and `POST /newsletter/unsubscribe`.
  */
@@ -32,7 +32,7 @@ export const audienceListSchema = z.preprocess(
     .refine((list) => list.length > 0, "Choose at least one newsletter"),
 );
 
-/** SPEC §3 newsletter signup `{name, email, audience}`. */
+/** docs/behaviour.md §data newsletter signup `{name, email, audience}`. */
 export const newsletterJoinSchema = z.object({
   name: z
     .string({ error: "Name is required" })

@@ -25,7 +25,7 @@ export function getTagBySlug(db: Db, slug: string) {
 }
 
 // ---------------------------------------------------------------------------
-// Writes (Categories and Tags screens, the generic data calls). SPEC §2, §5:
+// Writes (Categories and Tags screens, the generic data calls). docs/behaviour.md §taxonomy:
 // Name and Description required; the slug is derived from the name and
 // read-only. Roles with `manageTaxonomy` only (Administrator, Editor, Author).
 
@@ -59,7 +59,7 @@ export type TagDocument = {
   uid: string;
   name: string;
   slug: string;
-  /** API key form (`interest_rates`) for `/get/posts/by-tag/{tag}` (SPEC §3 `tag`). */
+  /** API key form (`interest_rates`) for `/get/posts/by-tag/{tag}` (docs/behaviour.md §data `tag`). */
   tag: string;
   description: string;
   createdAt: number;

@@ -1,12 +1,12 @@
 /**
- * Staff accounts (SPEC §2 Users/Add User/Profile, §5, §6): who may add,
+ * Staff accounts (docs/behaviour.md §users Users/Add User/Profile, §access): who may add,
  * list and edit users, what each input must hold, and what a profile shows.
  * The back office pages and the JSON API (`/user/add`, `/user/update`,
  * `/user/update/password`, `/user/data`) call these same functions.
  *
- * Decisions where the spec is silent:
+ * Decisions where the product's rules were silent (see docs/decisions/):
  * - Passwords need at least 8 characters (`MIN_PASSWORD_LENGTH`), the
- *   "Strong" minimum of SPEC §5, for new users and password changes.
+ *   "Strong" minimum of docs/behaviour.md §users, for new users and password changes.
  * - A user's post count is the posts whose author is that user, in any
  *   status except trash (authors are linked by id, so a rename keeps them).
  * - Editing a profile never changes the role; only an Administrator edits
@@ -120,10 +120,10 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
 
 /**
  * Parses with `schema`; a 400 with the first issue's own message (these
- * messages name their field, and the spec's "Please fill in all fields" must
+ * messages name their field, and the documented "Please fill in all fields" must
  * read exactly so).
  */
-/** Like errors.server's parseInput, but the message alone: the spec's messages are shown as they are. */
+/** Like errors.server's parseInput, but the message alone: the documented messages are shown as they are. */
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input");
@@ -220,7 +220,7 @@ export function updateProfile(actor: SessionUser, input: unknown): PublicProfile
 
 /**
  * Sets a new password: both fields required ("Please fill in all fields"),
- * equal ("Passwords do not match") and at least 8 characters. The spec's
+ * equal ("Passwords do not match") and at least 8 characters. The documented
  * JSON call sends only `confirmPassword`; its route passes it as both.
  */
 export function changePassword(actor: SessionUser, input: unknown): void {
@@ -287,7 +287,7 @@ export function listUsers(
 }
 
 /**
- * A user's profile by uid (SPEC §7 `POST /user/data`): never the hash; the
+ * A user's profile by uid (docs/api.md `POST /user/data`): never the hash; the
  * apiKey only when `viewer` is that same user. 404 for an unknown uid.
  */
 export function getUserProfile(uid: unknown, viewer: { uid: string } | null = null): PublicProfile {

@@ -93,10 +93,10 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
 }
 
 /**
- * Add Post's and Edit Post's action (SPEC §4): Save Draft, Publish Post and
+ * Add Post's and Edit Post's action (docs/behaviour.md §posts): Save Draft, Publish Post and
  * Preview save through `savePost` (Preview then opens the post's page);
  * Move to Trash trashes; Delete Post goes to the posts list's confirm step.
- * Success redirects with SPEC §8's message; a refusal re-renders the form
+ * Success redirects with the message of docs/behaviour.md §posts; a refusal re-renders the form
  * with what was typed, the message and the error's status, nothing written.
  */
 export async function postFormAction(

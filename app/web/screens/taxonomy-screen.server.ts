@@ -1,5 +1,5 @@
 /**
- * The Categories and Tags screens (SPEC §2, §5, §8): one loader and one
+ * The Categories and Tags screens (docs/behaviour.md §taxonomy): one loader and one
  * action, parameterised by kind, behind two thin route modules. The domain
  * (app/domain/taxonomy/taxonomy.server.ts) checks the role, validates, derives the slug and
  * refuses duplicates (409) and a category that still has posts (409).
@@ -107,7 +107,7 @@ const DONE_VERB: Record<Intent, string> = { add: "added", update: "updated", del
 
 /**
  * Add, update or delete (field `intent`, "add" when absent), then back to the
- * list with the SPEC §8 message; a refusal re-renders the form with "Error
+ * list with the docs/behaviour.md §taxonomy message; a refusal re-renders the form with "Error
  * adding category: <reason>" and the domain's status (400, 403, 404, 409).
  */
 export async function taxonomyAction(kind: TaxonomyKind, args: AdminArgs) {
