@@ -110,7 +110,16 @@ app.use(
   "/assets",
   express.static(join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static(join(root, "build/client"), { maxAge: "1h", index: false }));
+// The other public files: asked of the disk only when the path's first segment
+// is one of them (a page's path would otherwise cost a failed stat per request).
+const clientDir = join(root, "build/client");
+const clientEntries = new Set(readdirSync(clientDir));
+const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
+app.use((req, res, next) => {
+  const first = req.path.split("/", 2)[1];
+  if (clientEntries.has(first)) serveClientFile(req, res, next);
+  else next();
+});
 app.use(
   "/uploads",
   express.static(env.uploadsDir, { maxAge: "7d", index: false, dotfiles: "deny", redirect: false }),

@@ -25,7 +25,38 @@ export function openDatabase(path: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  reuseStatements(db, sqlite);
   return db;
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Drizzle asks SQLite to compile every query afresh (`prepare` per call), which
+ * is a large share of a page's cost. Its session gets a `prepare` that keeps
+ * compiled statements by SQL text and hands them out again. A statement Drizzle
+ * reads rows with is reset to object rows first (Drizzle switches it to array
+ * rows itself when it wants them). Only Drizzle's queries share these: code that
+ * calls `db.$client.prepare` keeps its own statements. The cache starts over when
+ * full (SQL that inlines values could otherwise grow it without end).
+ */
+function reuseStatements(db: Db, sqlite: Database.Database) {
+  const session = (db as unknown as { session: { client: Database.Database } }).session;
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = sqlite.prepare(source);
+      statements.set(source, statement);
+    }
+    if (statement.reader) statement.raw(false);
+    return statement;
+  };
+  session.client = {
+    prepare,
+    transaction: sqlite.transaction.bind(sqlite),
+  } as unknown as Database.Database;
 }
 
 /** The process's database for the current DATA_DIR. */

@@ -11,9 +11,24 @@ import { rootSeo, seoMeta } from "~/utils/seo";
 import { truncateSummary } from "~/utils/text";
 import type { Route } from "./+types/home";
 
-/** All six sections from one call, so the page never renders half-loaded (docs/behaviour.md §reading). */
+/**
+ * All six sections from one call, so the page never renders half-loaded (docs/behaviour.md §reading).
+ * Only what the page shows is sent (it is inlined in the page for hydration):
+ * the featured story and the Freshly Pressed cards show a summary cut to 120
+ * characters, the other lists none.
+ */
 export function loader() {
-  return getHomeSections(getDb());
+  const sections = getHomeSections(getDb());
+  const cut = (p: PostListItem) => ({ ...p, summary: truncateSummary(p.summary) });
+  const bare = (p: PostListItem) => ({ ...p, summary: "" });
+  return {
+    featured: sections.featured && cut(sections.featured),
+    leading: sections.leading.map(bare),
+    freshlyPressed: sections.freshlyPressed.map(cut),
+    sponsored: sections.sponsored.map(bare),
+    newsletters: sections.newsletters.map(bare),
+    crypto: sections.crypto.map(bare),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });

@@ -169,6 +169,27 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Post or newsletter HTML with everything outside the allowlist removed. */
 export function sanitizePostHtml(html: string): string {
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeUncached(html);
+  // Bounded: starts over past 256 entries or 8 million characters of input.
+  keptChars += html.length;
+  if (sanitized.size >= 256 || keptChars > 8_000_000) {
+    sanitized.clear();
+    keptChars = html.length;
+  }
+  sanitized.set(html, clean);
+  return clean;
+}
+
+/**
+ * The same input always gives the same output, and a post page cleans the
+ * same content on every render: results are kept by input.
+ */
+const sanitized = new Map<string, string>();
+let keptChars = 0;
+
+function sanitizeUncached(html: string): string {
   return (
     sanitizeHtml(html, OPTIONS)
       // Browsers (and so the editor) write void elements as <br>, not <br />.

@@ -15,11 +15,27 @@ export function ensureSettings(db: Db, values: Partial<typeof settings.$inferIns
     .run();
 }
 
+/**
+ * Every page reads the settings, so the read is compiled once per connection.
+ * It is not cached across requests: a write from any code path or process is
+ * seen by the next read.
+ */
+const settingsReads = new WeakMap<Db, { get: () => Settings | undefined }>();
+
+function readSettingsRow(db: Db): Settings | undefined {
+  let read = settingsReads.get(db);
+  if (!read) {
+    read = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare();
+    settingsReads.set(db, read);
+  }
+  return read.get();
+}
+
 export function getSettings(db: Db): Settings {
-  const row = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).get();
+  const row = readSettingsRow(db);
   if (row) return row;
   ensureSettings(db);
-  return db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).get() as Settings;
+  return readSettingsRow(db) as Settings;
 }
 
 /** What every page needs for its document head and header (no secrets). */

@@ -1,0 +1,43 @@
+/**
+ * Drizzle's statements are compiled once and reused (app/platform/db.server.ts):
+ * reuse never changes what a query returns, and a settings write shows on the
+ * very next read, whichever way it was written.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { settings } from "#db/schema";
+import { getSettings, getSiteInfo, updateSettings } from "~/domain/site/settings.server";
+import { getDb } from "~/platform/db.server";
+
+describe("reused statements", () => {
+  it("give object rows and array-mapped rows for the same SQL, in either order", () => {
+    const db = getDb();
+    getSettings(db);
+    const mapped = () => db.select({ one: sql<number>`1` }).from(settings).all();
+    const text = db.select({ one: sql<number>`1` }).from(settings).toSQL().sql;
+    const plain = () => db.all<Record<string, number>>(sql.raw(text));
+    expect(mapped()).toEqual([{ one: 1 }]);
+    expect(plain()).toEqual([{ 1: 1 }]);
+    expect(mapped()).toEqual([{ one: 1 }]);
+    expect(plain()).toEqual([{ 1: 1 }]);
+  });
+
+  it("stay correct across many distinct queries (the cache starts over when full)", () => {
+    const db = getDb();
+    for (let i = 0; i < 700; i++) {
+      expect(db.get<{ n: number }>(sql.raw(`select ${i} as n`))).toEqual({ n: i });
+    }
+    expect(db.get<{ n: number }>(sql.raw("select 3 as n"))).toEqual({ n: 3 });
+  });
+});
+
+describe("settings reads", () => {
+  it("show a change on the next read, through updateSettings or a direct write", () => {
+    const db = getDb();
+    expect(getSiteInfo(db).siteName).not.toBe("Morning Ledger");
+    updateSettings({ role: "Administrator" }, { siteName: "Morning Ledger" }, db);
+    expect(getSiteInfo(db).siteName).toBe("Morning Ledger");
+    db.update(settings).set({ siteName: "Evening Ledger" }).run();
+    expect(getSiteInfo(db).siteName).toBe("Evening Ledger");
+  });
+});
