@@ -205,6 +205,11 @@ export const media = sqliteTable(
     size: integer("size").notNull(),
     width: integer("width"),
     height: integer("height"),
+    /**
+     * The WebP/AVIF renditions made (app/platform/renditions.server.ts); null
+     * until the background worker has looked at the file.
+     */
+    renditions: text("renditions", { mode: "json" }).$type<{ widths: number[]; avif: boolean }>(),
     collection: text("collection").notNull(),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     date: integer("date", { mode: "timestamp_ms" })

@@ -1,16 +1,33 @@
 import { Link } from "react-router";
 import { Byline } from "~/components/byline";
+import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import type { PostListItem } from "~/domain/posts/reading.server";
 import { truncateSummary } from "~/utils/text";
 
 /** A list card (docs/behaviour.md §reading): thumbnail, category, title, summary, author, relative time, Read More. */
-export function PostCard({ post, headingLevel = 3 }: { post: PostListItem; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  headingLevel = 3,
+  lead = false,
+}: {
+  post: PostListItem;
+  headingLevel?: 2 | 3;
+  /** The first card of a listing: its thumbnail is the page's lead image. */
+  lead?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="post-card">
       {post.photo ? (
         <Link to={post.url} className="post-card-thumb" tabIndex={-1} aria-hidden="true">
-          <img src={post.photo} alt="" loading="lazy" width="400" height="225" />
+          <ResponsiveImage
+            src={post.photo}
+            image={post.image}
+            alt=""
+            sizes={IMAGE_SIZES.card}
+            lead={lead}
+            fallbackSize={[400, 225]}
+          />
         </Link>
       ) : null}
       <div className="post-card-body">
@@ -36,9 +53,9 @@ export function PostList({ posts }: { posts: PostListItem[] }) {
   if (posts.length === 0) return <p className="empty">No posts yet.</p>;
   return (
     <ul className="post-list">
-      {posts.map((p) => (
+      {posts.map((p, i) => (
         <li key={p.id}>
-          <PostCard post={p} />
+          <PostCard post={p} lead={i === 0} />
         </li>
       ))}
     </ul>

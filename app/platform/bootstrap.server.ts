@@ -12,6 +12,7 @@ import {
 } from "~/domain/newsletters/sender-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
+import { startRenditions } from "~/platform/renditions.server";
 import { flushViews } from "~/platform/view-buffer.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
@@ -31,6 +32,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
       log(`  Demo staff accounts (@inkwell.test) share the password: ${result.demoPassword}`);
     }
   }
+  // Image renditions missing for files stored earlier are made in the background.
+  startRenditions(db);
   // Resumes newsletter sends a previous run left pending.
   startNewsletterSender({ log });
   return env;

@@ -4,6 +4,7 @@ import { Byline } from "~/components/byline";
 import { Carousel } from "~/components/carousel";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
+import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { getHomeSections, type PostListItem } from "~/domain/posts/reading.server";
 import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import { getDb } from "~/platform/db.server";
@@ -49,10 +50,18 @@ function Section(props: { id: string; title: string; more?: string; children: Re
   );
 }
 
-function MiniCard({ post }: { post: PostListItem }) {
+function MiniCard({ post, sizes }: { post: PostListItem; sizes: string }) {
   return (
     <article className="mini-card">
-      {post.photo ? <img src={post.photo} alt="" loading="lazy" width="320" height="180" /> : null}
+      {post.photo ? (
+        <ResponsiveImage
+          src={post.photo}
+          image={post.image}
+          alt=""
+          sizes={sizes}
+          fallbackSize={[320, 180]}
+        />
+      ) : null}
       {post.category ? <span className="category-label">{post.category.name}</span> : null}
       <h3 className="post-card-title">
         <Link to={post.url}>{post.title}</Link>
@@ -76,7 +85,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <article>
               {featured.photo ? (
                 <Link to={featured.url} tabIndex={-1} aria-hidden="true">
-                  <img src={featured.photo} alt="" width="1200" height="675" />
+                  <ResponsiveImage
+                    src={featured.photo}
+                    image={featured.image}
+                    alt=""
+                    sizes={IMAGE_SIZES.featured}
+                    lead
+                    fallbackSize={[1200, 675]}
+                  />
                 </Link>
               ) : null}
               {featured.category ? (
@@ -130,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           label="Sponsored"
           items={sponsored}
           itemKey={(p) => p.id}
-          render={(p) => <MiniCard post={p} />}
+          render={(p) => <MiniCard post={p} sizes={IMAGE_SIZES.carousel} />}
         />
       </Section>
 
@@ -144,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="newsletter-cards">
             {newsletters.map((p) => (
               <li key={p.id}>
-                <MiniCard post={p} />
+                <MiniCard post={p} sizes={IMAGE_SIZES.column} />
               </li>
             ))}
           </ul>
@@ -160,7 +176,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           label="Crypto Updates"
           items={crypto}
           itemKey={(p) => p.id}
-          render={(p) => <MiniCard post={p} />}
+          render={(p) => <MiniCard post={p} sizes={IMAGE_SIZES.carousel} />}
         />
       </Section>
     </div>

@@ -10,6 +10,7 @@ import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
+import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
@@ -202,7 +203,15 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
         </div>
       </header>
       {post.photo ? (
-        <img className="article-hero" src={post.photo} alt={post.title} width="1200" height="675" />
+        <ResponsiveImage
+          className="article-hero"
+          src={post.photo}
+          image={post.image}
+          alt={post.title}
+          sizes={IMAGE_SIZES.hero}
+          lead
+          fallbackSize={[1200, 675]}
+        />
       ) : null}
       {/* Sanitized with the allowlist of sanitize.server.ts. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />

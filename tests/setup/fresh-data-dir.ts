@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { closeDb, getDb } from "~/platform/db.server";
+import { renditionsIdle } from "~/platform/renditions.server";
 
 const dir = mkdtempSync(join(tmpdir(), "inkwell-test-"));
 process.env.DATA_DIR = dir;
@@ -16,7 +17,11 @@ delete process.env.ADMIN_PASSWORD;
 delete process.env.ADMIN_EMAIL;
 getDb(); // applies the migrations
 
-afterAll(() => {
+// Image renditions an upload queued are made before the next test looks at the database.
+afterEach(renditionsIdle);
+
+afterAll(async () => {
+  await renditionsIdle();
   closeDb();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -17,8 +17,10 @@ import { join } from "node:path";
 import { imageSizeFromFile } from "image-size/fromFile";
 import { type Media, media } from "#db/schema";
 import { DomainError } from "~/domain/errors.server";
+import { rememberImage } from "~/domain/media/image-manifest.server";
 import type { Db } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
+import { queueRenditions } from "~/platform/renditions.server";
 
 export const UPLOAD_COLLECTIONS = ["settings", "posts", "users", "media", "newsletters"] as const;
 export type UploadCollection = (typeof UPLOAD_COLLECTIONS)[number];
@@ -110,6 +112,7 @@ export type IncomingFile = {
 /**
  * Moves a received file into `uploads/<collection>/` under a generated name,
  * records it in the media library and returns the record (url `/uploads/…`).
+ * An image's WebP/AVIF renditions are queued, made after the response.
  */
 export async function storeUpload(
   db: Db,
@@ -134,8 +137,9 @@ export async function storeUpload(
     }
   }
   const size = (await stat(finalPath)).size;
+  let stored: Media;
   try {
-    return db
+    stored = db
       .insert(media)
       .values({
         uid: randomUUID(),
@@ -155,4 +159,9 @@ export async function storeUpload(
     await rm(finalPath, { force: true });
     throw error;
   }
+  if (isImageType(file.mimeType)) {
+    if (width && height) rememberImage(stored.url, { width, height, widths: [], avif: false });
+    queueRenditions(db, stored.id);
+  }
+  return stored;
 }

@@ -24,8 +24,10 @@ import {
   UPLOAD_COLLECTIONS,
   type UploadCollection,
 } from "~/domain/media/file-store.server";
+import { forgetImage } from "~/domain/media/image-manifest.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { removeRenditionFiles } from "~/platform/renditions.server";
 
 export const MEDIA_PAGE_SIZE = 25;
 
@@ -143,7 +145,11 @@ export async function deleteMedia(actor: SessionUser, uid: string, db: Db = getD
   const root = readEnv().uploadsDir;
   const file = normalize(join(root, row.path));
   db.delete(media).where(eq(media.id, row.id)).run();
-  if (file.startsWith(root + sep)) await rm(file, { force: true });
+  forgetImage(row.url);
+  if (file.startsWith(root + sep)) {
+    await rm(file, { force: true });
+    await removeRenditionFiles(root, row.path, row.renditions?.widths ?? []);
+  }
   return { uid: row.uid };
 }
 

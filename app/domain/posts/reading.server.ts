@@ -4,6 +4,8 @@
  */
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
+import { imageFor } from "~/domain/media/image-manifest.server";
+import type { ImageInfo } from "~/domain/media/renditions";
 import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
@@ -14,6 +16,8 @@ export type PostListItem = {
   title: string;
   summary: string;
   photo: string | null;
+  /** Dimensions and renditions of the photo, when known (docs/decisions/060-image-renditions.md). */
+  image: ImageInfo | null;
   timestamp: Date;
   category: { name: string; slug: string } | null;
   user: { name: string; photo: string | null };
@@ -52,6 +56,7 @@ function toListItem(r: ListRow): PostListItem {
     title: r.title,
     summary: r.summary,
     photo: r.photo,
+    image: imageFor(r.photo),
     timestamp: r.timestamp,
     category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
     user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
