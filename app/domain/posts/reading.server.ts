@@ -60,7 +60,7 @@ function toListItem(r: ListRow): PostListItem {
 
 export type ListOptions = {
   categoryId?: number;
-  /** A category by its URL slug (a subquery, so no lookup first). */
+  /** A category by its URL slug. */
   categorySlug?: string;
   tagId?: number;
   limit: number;
@@ -75,15 +75,15 @@ function publishedWhere(
   const where: SQL[] = [eq(posts.status, "published")];
   if (opts.categoryId !== undefined) where.push(eq(posts.categoryId, opts.categoryId));
   if (opts.categorySlug !== undefined) {
-    where.push(
-      inArray(
-        posts.categoryId,
-        db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.slug, opts.categorySlug)),
-      ),
-    );
+    // Looked up first: `category_id = ?` lets SQLite walk the category's
+    // (category_id, status, timestamp) index newest first; an `in (subquery)`
+    // made it walk every published post instead.
+    const category = db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, opts.categorySlug))
+      .get();
+    where.push(category ? eq(posts.categoryId, category.id) : sql`0`);
   }
   if (opts.tagId !== undefined) {
     where.push(

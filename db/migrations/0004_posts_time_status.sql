@@ -1,0 +1,1 @@
+CREATE INDEX `posts_time_status_idx` ON `posts` (`timestamp`,`status`);
