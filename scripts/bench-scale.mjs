@@ -9,6 +9,7 @@
 // Figures, not assertions: run it on a quiet machine.
 //   BENCH_PORT (default 4850, uses two ports), BENCH_SECONDS (2), BENCH_SIZES ("1000,100000")
 
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { CATEGORIES, seed, slugOf } from "./bench-scale-seed.mjs";
@@ -32,13 +33,22 @@ async function signIn(base) {
   return cookies.join("; ");
 }
 
-async function p50(url, headers) {
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+/** CPU time the process has used so far, in ms (user + system, from /proc). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** p50 latency and the server's CPU ms per request (steadier than wall time on a busy machine). */
+async function measure(url, headers, pid) {
   const check = await fetch(url, { headers, redirect: "manual" });
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
   await check.arrayBuffer();
   await autocannon({ url, headers, connections: 1, duration: 1 }); // warm-up
+  const before = cpuMs(pid);
   const result = await autocannon({ url, headers, connections: 1, duration: seconds });
-  return result.latency.p50;
+  return { p50: result.latency.p50, cpu: (cpuMs(pid) - before) / result.requests.total };
 }
 
 const results = new Map(); // name -> { [size]: ms }
@@ -84,10 +94,14 @@ for (const [i, posts] of sizes.entries()) {
       const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
       target = locs.filter((p) => p.startsWith("/sitemap/posts-")).at(-1) ?? "/sitemap.xml";
     }
-    const ms = await p50(`${server.base}${target}`, signedIn ? { Cookie: cookie } : {});
+    const m = await measure(
+      `${server.base}${target}`,
+      signedIn ? { Cookie: cookie } : {},
+      server.server.pid,
+    );
     if (!results.has(name)) results.set(name, {});
-    results.get(name)[posts] = ms;
-    console.log(`  ${posts} posts: ${name} p50 ${ms} ms`);
+    results.get(name)[posts] = m;
+    console.log(`  ${posts} posts: ${name} p50 ${m.p50} ms, CPU ${m.cpu.toFixed(2)} ms/request`);
   }
   memory[posts] = server.memoryMb("VmRSS");
   server.stop();
@@ -96,19 +110,22 @@ for (const [i, posts] of sizes.entries()) {
 const [small, large] = sizes;
 const fmt = (n) => (n === undefined ? "–" : n < 10 ? n.toFixed(2) : n.toFixed(1));
 console.log(
-  `\n| page (p50 at the server, ms, PAGE_CACHE=0) | ${small.toLocaleString("en")} posts | ${large?.toLocaleString("en") ?? "–"} posts | ratio |`,
+  `\n| page (PAGE_CACHE=0) | p50 ms, ${small} | p50 ms, ${large ?? "–"} | p50 ratio | CPU ms/req, ${small} | CPU ms/req, ${large ?? "–"} | CPU ratio |`,
 );
-console.log("|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
+const ratio = (a, b) =>
+  a !== undefined && b !== undefined ? (b / Math.max(a, 0.5)).toFixed(2) : "–";
 for (const [name, row] of results) {
   const a = row[small];
   const b = row[large];
-  const ratio = a && b !== undefined ? (b / Math.max(a, 0.5)).toFixed(2) : "–";
-  console.log(`| ${name} | ${fmt(a)} | ${fmt(b)} | ${ratio} |`);
+  console.log(
+    `| ${name} | ${fmt(a?.p50)} | ${fmt(b?.p50)} | ${ratio(a?.p50, b?.p50)} | ${fmt(a?.cpu)} | ${fmt(b?.cpu)} | ${ratio(a?.cpu, b?.cpu)} |`,
+  );
 }
 console.log(
   `\nresident memory after the run (VmRSS): ${sizes.map((s) => `${s.toLocaleString("en")} posts ${Math.round(memory[s])} MiB`).join(", ")}`,
 );
 console.log(
-  "(subscribers: 1,000 with 1,000 posts, 1,000,000 with 100,000; ratio floors 1k at 0.5 ms)",
+  "(subscribers: 1,000 with 1,000 posts, 1,000,000 with 100,000; ratios floor the 1k figure at 0.5 ms)",
 );
 process.exit(0);

@@ -96,15 +96,21 @@ const publishedCount = (db: ReturnType<typeof getDb>) =>
   db.select({ n: count() }).from(posts).where(eq(posts.status, "published")).get()?.n ?? 0;
 
 /**
- * `/sitemap.xml`: the index of sitemaps, `/sitemap/pages.xml` (the static
- * pages, categories and tags) and `/sitemap/posts-N.xml`, the published
- * posts oldest first, SITEMAP_SIZE a part, so a part's content changes only
- * when its own posts do.
+ * `/sitemap.xml`. A site of at most SITEMAP_SIZE URLs gets them all in it
+ * (the static pages, categories, tags and published posts); a bigger one gets
+ * the index of its sitemaps: `/sitemap/pages.xml` (static pages, categories,
+ * tags) and `/sitemap/posts-N.xml`, the published posts oldest first,
+ * SITEMAP_SIZE a part, so a part changes only when its own posts do.
  */
 export function sitemapIndex() {
   const db = getDb();
   const base = readEnv().publicUrl;
-  const parts = Math.max(1, Math.ceil(publishedCount(db) / SITEMAP_SIZE));
+  const pages = pageEntries(db, base);
+  const published = publishedCount(db);
+  if (pages.length + published <= SITEMAP_SIZE) {
+    return xmlResponse("urlset", [...pages, ...postEntries(db, base, 1)]);
+  }
+  const parts = Math.max(1, Math.ceil(published / SITEMAP_SIZE));
   const paths = ["/sitemap/pages.xml"];
   for (let n = 1; n <= parts; n++) paths.push(`/sitemap/posts-${n}.xml`);
   return xmlResponse(
@@ -116,45 +122,48 @@ export function sitemapIndex() {
 const urlEntry = (base: string, path: string, lastmod?: Date) =>
   `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
 
-/** `/sitemap/pages.xml`: the static pages, every category and every tag. */
-export function pagesSitemap() {
-  const db = getDb();
-  const base = readEnv().publicUrl;
-  return xmlResponse("urlset", [
+function pageEntries(db: ReturnType<typeof getDb>, base: string) {
+  return [
     ...STATIC_PATHS.map((p) => urlEntry(base, p)),
     ...listCategories(db).map((c) => urlEntry(base, `/category/${c.slug}`)),
     ...listTags(db).map((t) => urlEntry(base, `/tag/${t.slug}`)),
-  ]);
+  ];
+}
+
+/** `/sitemap/pages.xml`: the static pages, every category and every tag. */
+export function pagesSitemap() {
+  const db = getDb();
+  return xmlResponse("urlset", pageEntries(db, readEnv().publicUrl));
 }
 
 /**
- * `/sitemap/posts-N.xml` (N from 1): part N of the published posts, oldest
- * first. The part's first post is found on the (status, timestamp) index
- * alone, then only its SITEMAP_SIZE rows are read. Null past the last part.
+ * Part `part` (from 1) of the published posts, oldest first. The part's ids
+ * are found on the (status, timestamp) index alone, then only its
+ * SITEMAP_SIZE rows are read.
  */
-export function postsSitemap(part: number): Response | null {
-  if (!Number.isSafeInteger(part) || part < 1) return null;
-  const db = getDb();
-  const base = readEnv().publicUrl;
-  const published = eq(posts.status, "published");
+function postEntries(db: ReturnType<typeof getDb>, base: string, part: number) {
   const ids = db
     .select({ id: posts.id })
     .from(posts)
-    .where(published)
+    .where(eq(posts.status, "published"))
     .orderBy(asc(posts.timestamp), asc(posts.id))
     .limit(SITEMAP_SIZE)
     .offset((part - 1) * SITEMAP_SIZE);
-  const rows = db
+  return db
     .select({ url: posts.url, updatedAt: posts.updatedAt })
     .from(posts)
     .where(inArray(posts.id, ids))
     .orderBy(asc(posts.timestamp), asc(posts.id))
-    .all();
-  if (rows.length === 0 && part > 1) return null;
-  return xmlResponse(
-    "urlset",
-    rows.map((p) => urlEntry(base, p.url, p.updatedAt)),
-  );
+    .all()
+    .map((p) => urlEntry(base, p.url, p.updatedAt));
+}
+
+/** `/sitemap/posts-N.xml` (N from 1): part N of the published posts; null past the last part. */
+export function postsSitemap(part: number): Response | null {
+  if (!Number.isSafeInteger(part) || part < 1) return null;
+  const entries = postEntries(getDb(), readEnv().publicUrl, part);
+  if (entries.length === 0 && part > 1) return null;
+  return xmlResponse("urlset", entries);
 }
 
 export function robotsTxt() {

@@ -2,7 +2,7 @@
  * What readers can see of posts. Every list is one query (posts joined with
  * their category and author), never a query per card.
  */
-import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import type { PostStatus } from "~/domain/posts/statuses";
@@ -67,7 +67,7 @@ export type ListOptions = {
   offset?: number;
 };
 
-/** Published, optionally in one category or with one tag (uses post_tags_tag_idx). */
+/** Published, optionally in one category or with one tag. */
 function publishedWhere(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
@@ -86,11 +86,11 @@ function publishedWhere(
     where.push(category ? eq(posts.categoryId, category.id) : sql`0`);
   }
   if (opts.tagId !== undefined) {
+    // A correlated EXISTS: SQLite walks the published posts newest first on
+    // (status, timestamp) and probes post_tags for each, stopping when the
+    // page is full, instead of reading and sorting every post of the tag.
     where.push(
-      inArray(
-        posts.id,
-        db.select({ id: postTags.postId }).from(postTags).where(eq(postTags.tagId, opts.tagId)),
-      ),
+      sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${opts.tagId})`,
     );
   }
   return and(...where);
@@ -115,6 +115,21 @@ export function countPublishedPosts(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
 ) {
+  if (
+    opts.tagId !== undefined &&
+    opts.categoryId === undefined &&
+    opts.categorySlug === undefined
+  ) {
+    // From the tag's side: its post_tags entries, each checked on the narrow (id, status) index.
+    return (
+      db
+        .select({ n: count() })
+        .from(postTags)
+        .innerJoin(posts, eq(posts.id, postTags.postId))
+        .where(and(eq(postTags.tagId, opts.tagId), eq(posts.status, "published")))
+        .get()?.n ?? 0
+    );
+  }
   return db.select({ n: count() }).from(posts).where(publishedWhere(db, opts)).get()?.n ?? 0;
 }
 

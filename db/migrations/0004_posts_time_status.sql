@@ -1,1 +1,0 @@
-CREATE INDEX `posts_time_status_idx` ON `posts` (`timestamp`,`status`);
