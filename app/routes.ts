@@ -51,6 +51,7 @@ export default [
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
 

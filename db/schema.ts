@@ -168,6 +168,10 @@ export const posts = sqliteTable(
     uniqueIndex("posts_uid_idx").on(t.uid),
     index("posts_category_status_time_idx").on(t.categoryId, t.status, t.timestamp),
     index("posts_status_time_idx").on(t.status, t.timestamp),
+    // The admin list's "All" tab (every status but trash), newest first, on the index alone.
+    index("posts_time_status_idx").on(t.timestamp, t.status),
+    // A post's status without reading its row (a tag's published posts are counted on it).
+    index("posts_id_status_idx").on(t.id, t.status),
     index("posts_author_time_idx").on(t.authorId, t.timestamp),
     index("posts_title_idx").on(t.title),
     check("posts_bounce_rate_range", sql`${t.bounceRate} >= 0 and ${t.bounceRate} <= 100`),

@@ -31,7 +31,8 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export const VARY = "Accept-Encoding, Cookie";
 
 const POST_PATH = /^\/(\d{1,15})\/[^/]+\/[^/]+$/;
-const LIST_PATH = /^\/(?:category|tag)\/[^/]+$|^\/category\/[^/]+\/rss\.xml$/;
+const LIST_PATH =
+  /^\/(?:category|tag)\/[^/]+$|^\/category\/[^/]+\/rss\.xml$|^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
 const FIXED_PATHS = new Set([
   "/",
   "/explore",

@@ -1,5 +1,7 @@
 /** RSS 2.0 feeds and the sitemap (docs/behaviour.md §reading SEO), built from published posts. */
 
+import { asc, count, eq, inArray } from "drizzle-orm";
+import { posts } from "#db/schema";
 import { listFeedPosts } from "~/domain/posts/reading.server";
 import { getSiteInfo } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
@@ -78,24 +80,90 @@ ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildD
 
 const STATIC_PATHS = ["/", "/explore", "/reach-out", "/privacy-policy", "/media-policy"];
 
-/** Every public page: the static pages, categories, tags and published posts. */
-export function sitemap() {
-  const db = getDb();
-  const base = readEnv().publicUrl;
-  const entry = (path: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
-  const urls = [
-    ...STATIC_PATHS.map((p) => entry(p)),
-    ...listCategories(db).map((c) => entry(`/category/${c.slug}`)),
-    ...listTags(db).map((t) => entry(`/tag/${t.slug}`)),
-    ...listFeedPosts(db, { limit: 50_000 }).map((p) => entry(p.url, p.updatedAt)),
-  ];
+/** A sitemap holds at most this many URLs; `/sitemap.xml` is the index of them. */
+export const SITEMAP_SIZE = 10_000;
+
+function xmlResponse(root: "urlset" | "sitemapindex", lines: string[]) {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.join("\n")}
-</urlset>
+<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${lines.join("\n")}
+</${root}>
 `;
   return new Response(xml, { headers: XML_HEADERS("application/xml") });
+}
+
+const publishedCount = (db: ReturnType<typeof getDb>) =>
+  db.select({ n: count() }).from(posts).where(eq(posts.status, "published")).get()?.n ?? 0;
+
+/**
+ * `/sitemap.xml`. A site of at most SITEMAP_SIZE URLs gets them all in it
+ * (the static pages, categories, tags and published posts); a bigger one gets
+ * the index of its sitemaps: `/sitemap/pages.xml` (static pages, categories,
+ * tags) and `/sitemap/posts-N.xml`, the published posts oldest first,
+ * SITEMAP_SIZE a part, so a part changes only when its own posts do.
+ */
+export function sitemapIndex() {
+  const db = getDb();
+  const base = readEnv().publicUrl;
+  const pages = pageEntries(db, base);
+  const published = publishedCount(db);
+  if (pages.length + published <= SITEMAP_SIZE) {
+    return xmlResponse("urlset", [...pages, ...postEntries(db, base, 1)]);
+  }
+  const parts = Math.max(1, Math.ceil(published / SITEMAP_SIZE));
+  const paths = ["/sitemap/pages.xml"];
+  for (let n = 1; n <= parts; n++) paths.push(`/sitemap/posts-${n}.xml`);
+  return xmlResponse(
+    "sitemapindex",
+    paths.map((p) => `  <sitemap><loc>${escapeXml(absoluteUrl(base, p))}</loc></sitemap>`),
+  );
+}
+
+const urlEntry = (base: string, path: string, lastmod?: Date) =>
+  `  <url><loc>${escapeXml(absoluteUrl(base, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+
+function pageEntries(db: ReturnType<typeof getDb>, base: string) {
+  return [
+    ...STATIC_PATHS.map((p) => urlEntry(base, p)),
+    ...listCategories(db).map((c) => urlEntry(base, `/category/${c.slug}`)),
+    ...listTags(db).map((t) => urlEntry(base, `/tag/${t.slug}`)),
+  ];
+}
+
+/** `/sitemap/pages.xml`: the static pages, every category and every tag. */
+export function pagesSitemap() {
+  const db = getDb();
+  return xmlResponse("urlset", pageEntries(db, readEnv().publicUrl));
+}
+
+/**
+ * Part `part` (from 1) of the published posts, oldest first. The part's ids
+ * are found on the (status, timestamp) index alone, then only its
+ * SITEMAP_SIZE rows are read.
+ */
+function postEntries(db: ReturnType<typeof getDb>, base: string, part: number) {
+  const ids = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.status, "published"))
+    .orderBy(asc(posts.timestamp), asc(posts.id))
+    .limit(SITEMAP_SIZE)
+    .offset((part - 1) * SITEMAP_SIZE);
+  return db
+    .select({ url: posts.url, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(inArray(posts.id, ids))
+    .orderBy(asc(posts.timestamp), asc(posts.id))
+    .all()
+    .map((p) => urlEntry(base, p.url, p.updatedAt));
+}
+
+/** `/sitemap/posts-N.xml` (N from 1): part N of the published posts; null past the last part. */
+export function postsSitemap(part: number): Response | null {
+  if (!Number.isSafeInteger(part) || part < 1) return null;
+  const entries = postEntries(getDb(), readEnv().publicUrl, part);
+  if (entries.length === 0 && part > 1) return null;
+  return xmlResponse("urlset", entries);
 }
 
 export function robotsTxt() {

@@ -2,7 +2,7 @@
  * What readers can see of posts. Every list is one query (posts joined with
  * their category and author), never a query per card.
  */
-import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
@@ -65,14 +65,14 @@ function toListItem(r: ListRow): PostListItem {
 
 export type ListOptions = {
   categoryId?: number;
-  /** A category by its URL slug (a subquery, so no lookup first). */
+  /** A category by its URL slug. */
   categorySlug?: string;
   tagId?: number;
   limit: number;
   offset?: number;
 };
 
-/** Published, optionally in one category or with one tag (uses post_tags_tag_idx). */
+/** Published, optionally in one category or with one tag. */
 function publishedWhere(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
@@ -80,22 +80,22 @@ function publishedWhere(
   const where: SQL[] = [eq(posts.status, "published")];
   if (opts.categoryId !== undefined) where.push(eq(posts.categoryId, opts.categoryId));
   if (opts.categorySlug !== undefined) {
-    where.push(
-      inArray(
-        posts.categoryId,
-        db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.slug, opts.categorySlug)),
-      ),
-    );
+    // Looked up first: `category_id = ?` lets SQLite walk the category's
+    // (category_id, status, timestamp) index newest first; an `in (subquery)`
+    // made it walk every published post instead.
+    const category = db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, opts.categorySlug))
+      .get();
+    where.push(category ? eq(posts.categoryId, category.id) : sql`0`);
   }
   if (opts.tagId !== undefined) {
+    // A correlated EXISTS: SQLite walks the published posts newest first on
+    // (status, timestamp) and probes post_tags for each, stopping when the
+    // page is full, instead of reading and sorting every post of the tag.
     where.push(
-      inArray(
-        posts.id,
-        db.select({ id: postTags.postId }).from(postTags).where(eq(postTags.tagId, opts.tagId)),
-      ),
+      sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${opts.tagId})`,
     );
   }
   return and(...where);
@@ -120,6 +120,21 @@ export function countPublishedPosts(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
 ) {
+  if (
+    opts.tagId !== undefined &&
+    opts.categoryId === undefined &&
+    opts.categorySlug === undefined
+  ) {
+    // From the tag's side: its post_tags entries, each checked on the narrow (id, status) index.
+    return (
+      db
+        .select({ n: count() })
+        .from(postTags)
+        .innerJoin(posts, eq(posts.id, postTags.postId))
+        .where(and(eq(postTags.tagId, opts.tagId), eq(posts.status, "published")))
+        .get()?.n ?? 0
+    );
+  }
   return db.select({ n: count() }).from(posts).where(publishedWhere(db, opts)).get()?.n ?? 0;
 }
 

@@ -159,8 +159,13 @@ export const AdminPostListSchema = z.object({
   search: z.string().trim().max(200, "search: at most 200 characters").default(""),
 });
 
+/** A row of the posts list: what the screen shows, never the content. */
+export type AdminPostRow = Pick<PostDocument, "id" | "title" | "status" | "url" | "category"> & {
+  user: { uid: string | null; name: string };
+};
+
 export type AdminPostList = {
-  posts: PostDocument[];
+  posts: AdminPostRow[];
   /** Per filter tab; `all` is every status but trash. */
   counts: Record<"all" | PostStatus, number>;
   /** Posts matching the filter and search (for the pagination). */
@@ -212,10 +217,43 @@ export function listPostsForAdmin(
       ? counts[status]
       : counts.all;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_POSTS_PAGE_SIZE));
-  const list = postDocuments(db, {
-    where,
-    limit: ADMIN_POSTS_PAGE_SIZE,
-    offset: (page - 1) * ADMIN_POSTS_PAGE_SIZE,
-  });
+  const list = adminPostRows(db, where, (page - 1) * ADMIN_POSTS_PAGE_SIZE);
   return { posts: list, counts, total, page, pageCount, status, search };
+}
+
+/**
+ * One page of the posts list, newest first. The page's 25 ids are found on
+ * an index alone ((status, timestamp) or (timestamp, status), both carrying
+ * the id), skipping the earlier pages' index entries rather than whole rows;
+ * then only those 25 rows are read, and only the columns the list shows.
+ */
+function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPostRow[] {
+  const pageIds = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(ADMIN_POSTS_PAGE_SIZE)
+    .offset(offset);
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      status: posts.status,
+      url: posts.url,
+      category: categories.name,
+      authorUid: users.uid,
+      authorName: users.name,
+    })
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(inArray(posts.id, pageIds))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .all()
+    .map(({ authorUid, authorName, category, ...row }) => ({
+      ...row,
+      category: category ?? "",
+      user: { uid: authorUid, name: authorName ?? "Inkwell Staff" },
+    }));
 }

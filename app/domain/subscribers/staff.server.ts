@@ -216,10 +216,15 @@ function audienceOf(filter: AudienceFilter): Audience | null {
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Searches this long (in characters) are narrowed by the trigram index first. */
+const TRIGRAM = 3;
+
 /**
- * The search part of a filter: a substring match on name or email (no index
- * serves `%…%`; the scan stops once a page is full), or, for a whole
- * address, the unique email index.
+ * The search part of a filter: a substring match on name or email, or, for a
+ * whole address, the unique email index. From three characters on, the
+ * `subscribers_search` trigram index (db/migrations/0006_subscribers_search.sql)
+ * finds the candidates, and the same LIKE as for shorter searches keeps the
+ * matching rule exact (ASCII case ignored, accents matched as typed).
  */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
@@ -227,9 +232,15 @@ function searchCondition(q: string): SQL | undefined {
   const email = emailSchemaSafe(text);
   if (email) return eq(subscribers.email, email);
   const pattern = likePattern(text);
-  return or(
+  const like = or(
     sql`${subscribers.name} like ${pattern} escape '\\'`,
     sql`${subscribers.email} like ${pattern} escape '\\'`,
+  );
+  if (Array.from(text).length < TRIGRAM) return like;
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  return and(
+    sql`${subscribers.id} in (select rowid from subscribers_search where subscribers_search match ${phrase})`,
+    like,
   );
 }
 

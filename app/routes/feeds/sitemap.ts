@@ -1,4 +1,4 @@
-/** `/sitemap.xml`: every public page. */
-import { sitemap } from "~/domain/posts/feeds.server";
+/** `/sitemap.xml`: the index of the sitemaps (app/domain/posts/feeds.server.ts). */
+import { sitemapIndex } from "~/domain/posts/feeds.server";
 
-export const loader = () => sitemap();
+export const loader = () => sitemapIndex();

@@ -1,0 +1,131 @@
+// `npm run bench:scale`: does the cost stay flat as the archive grows
+// (docs/performance.md, "Scale")? For 1,000 and then 100,000 published posts
+// (with 1,000 and 1,000,000 subscribers) it starts the product once on an
+// empty temporary data folder (which runs the migrations and creates the
+// first Administrator), seeds the rows straight into SQLite in a few
+// transactions, measures the p50 at the server of each page with autocannon
+// (PAGE_CACHE=0, one connection, so p50 is the service time), and prints the
+// growth table (1k vs 100k and their ratio) and the server's resident memory.
+// Figures, not assertions: run it on a quiet machine.
+//   BENCH_PORT (default 4850, uses two ports), BENCH_SECONDS (2), BENCH_SIZES ("1000,100000")
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { CATEGORIES, seed, slugOf } from "./bench-scale-seed.mjs";
+import { startBenchServer } from "./bench-server.mjs";
+
+const port = Number(process.env.BENCH_PORT ?? 4850);
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const sizes = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
+const ADMIN_EMAIL = "scale@inkwell.test";
+const ADMIN_PASSWORD = "bench-Admin-password-1";
+
+async function signIn(base) {
+  const res = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.length) throw new Error(`sign-in failed (${res.status})`);
+  return cookies.join("; ");
+}
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+/** CPU time the process has used so far, in ms (user + system, from /proc). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** p50 latency and the server's CPU ms per request (steadier than wall time on a busy machine). */
+async function measure(url, headers, pid) {
+  const check = await fetch(url, { headers, redirect: "manual" });
+  if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
+  await check.arrayBuffer();
+  await autocannon({ url, headers, connections: 1, duration: 1 }); // warm-up
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, headers, connections: 1, duration: seconds });
+  return { p50: result.latency.p50, cpu: (cpuMs(pid) - before) / result.requests.total };
+}
+
+const results = new Map(); // name -> { [size]: ms }
+const memory = {};
+for (const [i, posts] of sizes.entries()) {
+  const subscribers = posts >= 100_000 ? 1_000_000 : posts;
+  const server = await startBenchServer({
+    port: port + i,
+    prefix: `inkwell-scale-${posts}-`,
+    env: {
+      SEED_DEMO: "0",
+      PAGE_CACHE: "0",
+      INKWELL_SKIP_BUILD_CHECK: "1",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    },
+  });
+  const seedMs = seed(join(server.dataDir, "app.db"), posts, subscribers);
+  console.log(`seeded ${posts} posts and ${subscribers} subscribers in ${seedMs} ms`);
+  const cookie = await signIn(server.base);
+  const deepPage = Math.floor(posts / 25 / 2); // halfway through the admin list
+  const mid = Math.floor(posts / 2);
+  const targets = [
+    ["home", "/"],
+    ["category, first page", "/category/technology"],
+    ["category, deep (?limit=120)", "/category/technology?limit=120"],
+    ["tag, first page", "/tag/topic-7"],
+    ["tag, deep (?limit=120)", "/tag/topic-7?limit=120"],
+    ["post page", `/${mid}/${slugOf(CATEGORIES[mid % CATEGORIES.length])}/story-number-${mid}`],
+    ["/rss.xml", "/rss.xml"],
+    ["/sitemap.xml", "/sitemap.xml"],
+    ["sitemap, last part", null],
+    ["/admin/posts", "/admin/posts", true],
+    [`/admin/posts, page n/2`, `/admin/posts?page=${deepPage}`, true],
+    ["subscribers list", "/admin/mail/subscribers-list", true],
+    ["subscribers search", "/admin/mail/subscribers-list?q=der%2012345", true],
+  ];
+  for (const [name, path, signedIn] of targets) {
+    let target = path;
+    if (target === null) {
+      // The last sitemap the index links to (the biggest one, at scale).
+      const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
+      const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+      target = locs.filter((p) => p.startsWith("/sitemap/posts-")).at(-1) ?? "/sitemap.xml";
+    }
+    const m = await measure(
+      `${server.base}${target}`,
+      signedIn ? { Cookie: cookie } : {},
+      server.server.pid,
+    );
+    if (!results.has(name)) results.set(name, {});
+    results.get(name)[posts] = m;
+    console.log(`  ${posts} posts: ${name} p50 ${m.p50} ms, CPU ${m.cpu.toFixed(2)} ms/request`);
+  }
+  memory[posts] = server.memoryMb("VmRSS");
+  server.stop();
+}
+
+const [small, large] = sizes;
+const fmt = (n) => (n === undefined ? "–" : n < 10 ? n.toFixed(2) : n.toFixed(1));
+console.log(
+  `\n| page (PAGE_CACHE=0) | p50 ms, ${small} | p50 ms, ${large ?? "–"} | p50 ratio | CPU ms/req, ${small} | CPU ms/req, ${large ?? "–"} | CPU ratio |`,
+);
+console.log("|---|---|---|---|---|---|---|");
+const ratio = (a, b) =>
+  a !== undefined && b !== undefined ? (b / Math.max(a, 0.5)).toFixed(2) : "–";
+for (const [name, row] of results) {
+  const a = row[small];
+  const b = row[large];
+  console.log(
+    `| ${name} | ${fmt(a?.p50)} | ${fmt(b?.p50)} | ${ratio(a?.p50, b?.p50)} | ${fmt(a?.cpu)} | ${fmt(b?.cpu)} | ${ratio(a?.cpu, b?.cpu)} |`,
+  );
+}
+console.log(
+  `\nresident memory after the run (VmRSS): ${sizes.map((s) => `${s.toLocaleString("en")} posts ${Math.round(memory[s])} MiB`).join(", ")}`,
+);
+console.log(
+  "(subscribers: 1,000 with 1,000 posts, 1,000,000 with 100,000; ratios floor the 1k figure at 0.5 ms)",
+);
+process.exit(0);
