@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -90,25 +91,21 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label>
-          Subject
-          <input
-            type="text"
-            name="subject"
-            required
-            maxLength={200}
-            defaultValue={values.subject}
-          />
-        </label>
-        <label>
-          Featured image
-          <input
-            type="file"
-            name="photo"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            aria-describedby="photo-hint"
-          />
-        </label>
+        <LabeledInput
+          label="Subject"
+          type="text"
+          name="subject"
+          required
+          maxLength={200}
+          defaultValue={values.subject}
+        />
+        <LabeledInput
+          label="Featured image"
+          type="file"
+          name="photo"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          aria-describedby="photo-hint"
+        />
         <p className="hint" id="photo-hint">
           PNG, JPEG, GIF or WebP, up to {maxImage}.
         </p>
@@ -118,15 +115,13 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           uploadCollection="newsletters"
           defaultValue={values.content}
         />
-        <label>
-          Attachment (optional)
-          <input
-            type="file"
-            name="attachment"
-            accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
-            aria-describedby="attachment-hint"
-          />
-        </label>
+        <LabeledInput
+          label="Attachment (optional)"
+          type="file"
+          name="attachment"
+          accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
+          aria-describedby="attachment-hint"
+        />
         <p className="hint" id="attachment-hint">
           A PDF or an image, up to {maxAttachment}; sent with every message.
         </p>
@@ -149,21 +144,11 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                   <th scope="col">Status</th>
                   <th scope="col">Queued</th>
                   <th scope="col">Sent</th>
-                  <th scope="col" className="num">
-                    Recipients
-                  </th>
-                  <th scope="col" className="num">
-                    Delivered
-                  </th>
-                  <th scope="col" className="num">
-                    Failed
-                  </th>
-                  <th scope="col" className="num">
-                    Skipped
-                  </th>
-                  <th scope="col" className="num">
-                    Pending
-                  </th>
+                  {["Recipients", "Delivered", "Failed", "Skipped", "Pending"].map((heading) => (
+                    <th key={heading} scope="col" className="num">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -134,10 +135,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
           {loaderData.maxRows.toLocaleString("en")} rows and {loaderData.maxMb} MB. An exported list
           imports as it is.
         </p>
-        <label>
-          CSV file
-          <input type="file" name="file" accept=".csv,text/csv" required />
-        </label>
+        <LabeledInput label="CSV file" type="file" name="file" accept=".csv,text/csv" required />
         <button type="submit" className="button button-primary" disabled={busy}>
           Import
         </button>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { LabeledInput, NameField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
@@ -112,27 +113,19 @@ function TaxonomyForm({
       <h2>{heading}</h2>
       <input type="hidden" name="intent" value={editing ? "update" : "add"} />
       {editing ? <input type="hidden" name="uid" value={editing.uid} /> : null}
-      <label>
-        Name
-        <input
-          type="text"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        Slug
-        <input
-          type="text"
-          readOnly
-          aria-describedby={`${kind}-slug-hint`}
-          value={name ? slugify(name) : (editing?.slug ?? "")}
-        />
-      </label>
+      <NameField
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <LabeledInput
+        label="Slug"
+        type="text"
+        readOnly
+        aria-describedby={`${kind}-slug-hint`}
+        value={name ? slugify(name) : (editing?.slug ?? "")}
+      />
       <p id={`${kind}-slug-hint`} className="hint">
         Made from the name: lowercase, spaces as hyphens.
       </p>
