@@ -13,3 +13,21 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     </section>
   );
 }
+
+/** A table's header row: one column header per name, then the row actions' column, named for screen readers only. */
+export function HeadRowWithActions({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
