@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
@@ -120,35 +121,29 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </section>
       <FormError result={result} />
       {mode === "profile" ? (
-        <Form
-          method="post"
+        <ModeForm
           action="?mode=edit"
-          encType="multipart/form-data"
-          className="admin-form admin-panel"
-          aria-labelledby="edit-profile"
+          multipart
+          titleId="edit-profile"
+          title="Edit Profile"
+          intent="profile"
+          submit="Save Profile"
+          busy={busy}
         >
-          <h2 id="edit-profile">Edit Profile</h2>
-          <input type="hidden" name="intent" value="profile" />
           <NameField label="Full Name" defaultValue={result?.values.name ?? profile.name} />
           <EmailField defaultValue={result?.values.email ?? profile.email} />
           <ImageField />
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Save Profile
-            </button>
-            <Link to="/admin/users/profile">Cancel</Link>
-          </div>
-        </Form>
+        </ModeForm>
       ) : null}
       {mode === "password" ? (
-        <Form
-          method="post"
+        <ModeForm
           action="?mode=password"
-          className="admin-form admin-panel"
-          aria-labelledby="change-password"
+          titleId="change-password"
+          title="Change Password"
+          intent="password"
+          submit="Update Password"
+          busy={busy}
         >
-          <h2 id="change-password">Change Password</h2>
-          <input type="hidden" name="intent" value="password" />
           <PasswordField
             name="password"
             label="New Password"
@@ -162,14 +157,49 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             autoComplete="new-password"
             maxLength={1024}
           />
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Update Password
-            </button>
-            <Link to="/admin/users/profile">Cancel</Link>
-          </div>
-        </Form>
+        </ModeForm>
       ) : null}
     </>
+  );
+}
+
+/** One of the profile's two forms: its heading names it, its `intent` says which. */
+function ModeForm({
+  action,
+  multipart,
+  titleId,
+  title,
+  intent,
+  submit,
+  busy,
+  children,
+}: {
+  action: string;
+  multipart?: boolean;
+  titleId: string;
+  title: string;
+  intent: string;
+  submit: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="admin-form admin-panel"
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {submit}
+        </button>
+        <Link to="/admin/users/profile">Cancel</Link>
+      </div>
+    </Form>
   );
 }

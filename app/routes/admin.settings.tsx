@@ -143,14 +143,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             maxLength={300}
             rows={3}
           />
-          <ImageField label="Logo" name="logo" aria-describedby="logo-name" />
-          <p id="logo-name" className="hint">
-            Current logo: <span className="file-name">{logoName ?? "none"}</span>
-          </p>
-          <ImageField label="Favicon" name="favicon" aria-describedby="favicon-name" />
-          <p id="favicon-name" className="hint">
-            Current favicon: <span className="file-name">{faviconName ?? "none"}</span>
-          </p>
+          <BrandImageField label="Logo" name="logo" current={logoName} />
+          <BrandImageField label="Favicon" name="favicon" current={faviconName} />
         </fieldset>
         <fieldset className="admin-panel settings-section">
           <legend>SEO Settings</legend>
@@ -201,6 +195,27 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div className="form-actions">
         <LogoutButton />
       </div>
+    </>
+  );
+}
+
+/** The logo or favicon upload, with the name of the file in use under it. */
+function BrandImageField({
+  label,
+  name,
+  current,
+}: {
+  label: string;
+  name: string;
+  current: string | null | undefined;
+}) {
+  return (
+    <>
+      <ImageField label={label} name={name} aria-describedby={`${name}-name`} />
+      <p id={`${name}-name`} className="hint">
+        {`Current ${name}: `}
+        <span className="file-name">{current ?? "none"}</span>
+      </p>
     </>
   );
 }
