@@ -99,32 +99,24 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           maxLength={200}
           defaultValue={values.subject}
         />
-        <LabeledInput
+        <FileField
           label="Featured image"
-          type="file"
           name="photo"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          aria-describedby="photo-hint"
+          hint={`PNG, JPEG, GIF or WebP, up to ${maxImage}.`}
         />
-        <p className="hint" id="photo-hint">
-          PNG, JPEG, GIF or WebP, up to {maxImage}.
-        </p>
         <RichTextField
           name="content"
           label="Content"
           uploadCollection="newsletters"
           defaultValue={values.content}
         />
-        <LabeledInput
+        <FileField
           label="Attachment (optional)"
-          type="file"
           name="attachment"
           accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
-          aria-describedby="attachment-hint"
+          hint={`A PDF or an image, up to ${maxAttachment}; sent with every message.`}
         />
-        <p className="hint" id="attachment-hint">
-          A PDF or an image, up to {maxAttachment}; sent with every message.
-        </p>
         <button type="submit" className="button button-primary" disabled={busy}>
           Send
         </button>
@@ -180,6 +172,34 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           </TableWrap>
         )}
       </section>
+    </>
+  );
+}
+
+/** A file field with its hint under it (the hint describes the field: `<name>-hint`). */
+function FileField({
+  label,
+  name,
+  accept,
+  hint,
+}: {
+  label: string;
+  name: string;
+  accept: string;
+  hint: string;
+}) {
+  return (
+    <>
+      <LabeledInput
+        label={label}
+        type="file"
+        name={name}
+        accept={accept}
+        aria-describedby={`${name}-hint`}
+      />
+      <p className="hint" id={`${name}-hint`}>
+        {hint}
+      </p>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { badRequest } from "~/domain/errors.server";
 import {
@@ -83,13 +83,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
             <TableWrap label="Rejected rows">
               <table className="admin-table">
                 <caption>Rejected rows</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
+                <HeadRow columns={["Row", "Email", "Reason"]} />
                 <tbody>
                   {report.rejected.slice(0, 500).map((r) => (
                     <tr key={r.row}>

@@ -5,7 +5,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EmailField, LabeledInput, NameField } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import type { DomainError } from "~/domain/errors.server";
 import {
@@ -220,15 +220,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
           ) : null}
           <TableWrap label="Subscribers">
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Audience</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
+              <HeadRow columns={["Name", "Email", "Status", "Audience", "Action"]} />
               <tbody>
                 {subscribers.map((s) => (
                   <tr key={s.uid}>

@@ -3,7 +3,7 @@ import { Link, useActionData } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { HeadRowWithActions, TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
 import {
@@ -123,7 +123,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           <caption className="visually-hidden">
             Media files{collection ? ` in ${titleCase(collection)}` : ""}, page {page} of {pages}
           </caption>
-          <HeadRowWithActions columns={["File", "User", "Collection", "Date"]} />
+          <HeadRow columns={["File", "User", "Collection", "Date"]} actions />
           <tbody>
             {items.map((item) => (
               <tr key={item.uid}>

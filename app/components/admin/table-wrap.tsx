@@ -14,8 +14,17 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
-/** A table's header row: one column header per name, then the row actions' column, named for screen readers only. */
-export function HeadRowWithActions({ columns }: { columns: readonly string[] }) {
+/**
+ * A table's header row: one column header per name and, with `actions`, the row
+ * actions' column, named for screen readers only.
+ */
+export function HeadRow({
+  columns,
+  actions = false,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+}) {
   return (
     <thead>
       <tr>
@@ -24,9 +33,11 @@ export function HeadRowWithActions({ columns }: { columns: readonly string[] }) 
             {column}
           </th>
         ))}
-        <th scope="col">
-          <span className="visually-hidden">Actions</span>
-        </th>
+        {actions ? (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        ) : null}
       </tr>
     </thead>
   );

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { LabeledInput, NameField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { HeadRowWithActions, TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { slugify } from "~/utils/slug";
 import type { TaxonomyFailure, taxonomyLoader } from "~/web/screens/taxonomy-screen.server";
@@ -55,7 +55,7 @@ export function TaxonomyScreen() {
         <TableWrap label={`All ${text.title.toLowerCase()}`}>
           <table className="admin-table">
             <caption className="visually-hidden">All {text.title.toLowerCase()}</caption>
-            <HeadRowWithActions columns={["Name", "Description", "Slug"]} />
+            <HeadRow columns={["Name", "Description", "Slug"]} actions />
             <tbody>
               {items.map((item) => (
                 <tr key={item.uid} aria-current={item.uid === editing?.uid ? "true" : undefined}>
