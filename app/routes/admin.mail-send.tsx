@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
@@ -103,7 +104,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           label="Featured image"
           name="photo"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          hint={`PNG, JPEG, GIF or WebP, up to ${maxImage}.`}
+          hint={<>PNG, JPEG, GIF or WebP, up to {maxImage}.</>}
         />
         <RichTextField
           name="content"
@@ -115,7 +116,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           label="Attachment (optional)"
           name="attachment"
           accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
-          hint={`A PDF or an image, up to ${maxAttachment}; sent with every message.`}
+          hint={<>A PDF or an image, up to {maxAttachment}; sent with every message.</>}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
           Send
@@ -186,7 +187,7 @@ function FileField({
   label: string;
   name: string;
   accept: string;
-  hint: string;
+  hint: ReactNode;
 }) {
   return (
     <>
