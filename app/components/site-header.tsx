@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { MenuIcon } from "~/components/menu-icon";
 import { ThemeToggle } from "~/components/theme-toggle";
 
 const NAV = [
@@ -30,14 +31,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
           {/* <details> opens and closes without JavaScript. */}
           <details className="mobile-menu">
             <summary className="icon-button" aria-label="Menu">
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path
-                  d="M3 6h18M3 12h18M3 18h18"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <MenuIcon />
             </summary>
             <div className="mobile-menu-panel">
               <nav aria-label="Main (mobile)">

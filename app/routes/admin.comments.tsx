@@ -1,7 +1,7 @@
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.comments";
 
@@ -37,14 +37,7 @@ export default function Comments() {
       <TableWrap label="Sample comments table">
         <table className="admin-table">
           <caption className="visually-hidden">Sample comments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Author</th>
-              <th scope="col">Comment</th>
-              <th scope="col">In Response To</th>
-              <th scope="col">Submitted On</th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Author", "Comment", "In Response To", "Submitted On"]} />
           <tbody>
             {SAMPLE_COMMENTS.map((c) => (
               <tr key={c.author}>

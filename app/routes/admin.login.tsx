@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { EmailField, LabeledInput } from "~/components/admin/fields";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
 import { isDomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
@@ -47,14 +48,14 @@ export default function Login() {
         <FlashNotice />
         <FormError result={result} />
         <Form method="post" action={actionUrl} className="admin-form">
-          <label>
-            Email
-            <input type="email" name="email" autoComplete="username" required maxLength={254} />
-          </label>
-          <label>
-            Password
-            <input type="password" name="password" autoComplete="current-password" required />
-          </label>
+          <EmailField autoComplete="username" required />
+          <LabeledInput
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+          />
           <button type="submit" className="button button-primary" disabled={busy}>
             Submit
           </button>

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -90,46 +92,32 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label>
-          Subject
-          <input
-            type="text"
-            name="subject"
-            required
-            maxLength={200}
-            defaultValue={values.subject}
-          />
-        </label>
-        <label>
-          Featured image
-          <input
-            type="file"
-            name="photo"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            aria-describedby="photo-hint"
-          />
-        </label>
-        <p className="hint" id="photo-hint">
-          PNG, JPEG, GIF or WebP, up to {maxImage}.
-        </p>
+        <LabeledInput
+          label="Subject"
+          type="text"
+          name="subject"
+          required
+          maxLength={200}
+          defaultValue={values.subject}
+        />
+        <FileField
+          label="Featured image"
+          name="photo"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hint={<>PNG, JPEG, GIF or WebP, up to {maxImage}.</>}
+        />
         <RichTextField
           name="content"
           label="Content"
           uploadCollection="newsletters"
           defaultValue={values.content}
         />
-        <label>
-          Attachment (optional)
-          <input
-            type="file"
-            name="attachment"
-            accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
-            aria-describedby="attachment-hint"
-          />
-        </label>
-        <p className="hint" id="attachment-hint">
-          A PDF or an image, up to {maxAttachment}; sent with every message.
-        </p>
+        <FileField
+          label="Attachment (optional)"
+          name="attachment"
+          accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
+          hint={<>A PDF or an image, up to {maxAttachment}; sent with every message.</>}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           Send
         </button>
@@ -149,21 +137,11 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                   <th scope="col">Status</th>
                   <th scope="col">Queued</th>
                   <th scope="col">Sent</th>
-                  <th scope="col" className="num">
-                    Recipients
-                  </th>
-                  <th scope="col" className="num">
-                    Delivered
-                  </th>
-                  <th scope="col" className="num">
-                    Failed
-                  </th>
-                  <th scope="col" className="num">
-                    Skipped
-                  </th>
-                  <th scope="col" className="num">
-                    Pending
-                  </th>
+                  {["Recipients", "Delivered", "Failed", "Skipped", "Pending"].map((heading) => (
+                    <th key={heading} scope="col" className="num">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -195,6 +173,34 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           </TableWrap>
         )}
       </section>
+    </>
+  );
+}
+
+/** A file field with its hint under it (the hint describes the field: `<name>-hint`). */
+function FileField({
+  label,
+  name,
+  accept,
+  hint,
+}: {
+  label: string;
+  name: string;
+  accept: string;
+  hint: ReactNode;
+}) {
+  return (
+    <>
+      <LabeledInput
+        label={label}
+        type="file"
+        name={name}
+        accept={accept}
+        aria-describedby={`${name}-hint`}
+      />
+      <p className="hint" id={`${name}-hint`}>
+        {hint}
+      </p>
     </>
   );
 }

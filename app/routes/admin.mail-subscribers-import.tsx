@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { badRequest } from "~/domain/errors.server";
 import {
@@ -82,13 +83,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
             <TableWrap label="Rejected rows">
               <table className="admin-table">
                 <caption>Rejected rows</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
+                <HeadRow columns={["Row", "Email", "Reason"]} />
                 <tbody>
                   {report.rejected.slice(0, 500).map((r) => (
                     <tr key={r.row}>
@@ -134,10 +129,7 @@ export default function ImportSubscribers({ loaderData }: Route.ComponentProps) 
           {loaderData.maxRows.toLocaleString("en")} rows and {loaderData.maxMb} MB. An exported list
           imports as it is.
         </p>
-        <label>
-          CSV file
-          <input type="file" name="file" accept=".csv,text/csv" required />
-        </label>
+        <LabeledInput label="CSV file" type="file" name="file" accept=".csv,text/csv" required />
         <button type="submit" className="button button-primary" disabled={busy}>
           Import
         </button>

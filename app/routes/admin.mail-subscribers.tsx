@@ -2,9 +2,10 @@ import { useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { EmailField, LabeledInput, NameField } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import type { DomainError } from "~/domain/errors.server";
 import {
@@ -114,28 +115,8 @@ function AddSubscriberForm({
     <Form method="post" className="admin-form admin-panel subscriber-add">
       <h2>Add Subscriber</h2>
       <input type="hidden" name="intent" value="add" />
-      <label>
-        Name
-        <input
-          type="text"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="off"
-          defaultValue={failed?.name}
-        />
-      </label>
-      <label>
-        Email
-        <input
-          type="email"
-          name="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          defaultValue={failed?.email}
-        />
-      </label>
+      <NameField required autoComplete="off" defaultValue={failed?.name} />
+      <EmailField required autoComplete="off" defaultValue={failed?.email} />
       <fieldset className="checkbox-group">
         <legend>Audience</legend>
         {AUDIENCE_OPTIONS.map((o) => (
@@ -210,16 +191,14 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
             Subscribers list
           </h2>
           <Form method="get" className="admin-form filter-form" role="search">
-            <label>
-              Search by name or email
-              <input
-                type="search"
-                name="q"
-                defaultValue={filter.q}
-                maxLength={200}
-                aria-describedby={filter.searchShortened ? "search-shortened" : undefined}
-              />
-            </label>
+            <LabeledInput
+              label="Search by name or email"
+              type="search"
+              name="q"
+              defaultValue={filter.q}
+              maxLength={200}
+              aria-describedby={filter.searchShortened ? "search-shortened" : undefined}
+            />
             <label>
               Audience
               <select name="audience" defaultValue={filter.audience}>
@@ -241,15 +220,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
           ) : null}
           <TableWrap label="Subscribers">
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Audience</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
+              <HeadRow columns={["Name", "Email", "Status", "Audience", "Action"]} />
               <tbody>
                 {subscribers.map((s) => (
                   <tr key={s.uid}>

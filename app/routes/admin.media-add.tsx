@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
@@ -42,16 +43,14 @@ export default function AddMedia({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <FormError result={result} />
       <Form method="post" encType="multipart/form-data" className="admin-form admin-panel">
-        <label>
-          Choose a file
-          <input
-            type="file"
-            name="file"
-            required
-            accept={loaderData.accept}
-            aria-describedby="media-limit"
-          />
-        </label>
+        <LabeledInput
+          label="Choose a file"
+          type="file"
+          name="file"
+          required
+          accept={loaderData.accept}
+          aria-describedby="media-limit"
+        />
         <p id="media-limit" className="hint">
           Maximum upload file size: {loaderData.limit}. Images only: PNG, JPEG, GIF, WebP or AVIF.
         </p>

@@ -3,7 +3,7 @@ import { Link, useActionData } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
 import {
@@ -123,17 +123,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           <caption className="visually-hidden">
             Media files{collection ? ` in ${titleCase(collection)}` : ""}, page {page} of {pages}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">User</th>
-              <th scope="col">Collection</th>
-              <th scope="col">Date</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <HeadRow columns={["File", "User", "Collection", "Date"]} actions />
           <tbody>
             {items.map((item) => (
               <tr key={item.uid}>

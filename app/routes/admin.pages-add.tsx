@@ -1,3 +1,4 @@
+import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleScreen } from "~/components/admin/sample-screen";
@@ -19,10 +20,7 @@ export default function AddPage() {
       <PageHeader title="Add New Page" subtitle="Not available yet" />
       <form className="admin-form admin-panel" aria-label="Add page (not available yet)">
         <fieldset disabled>
-          <label>
-            Title
-            <input type="text" name="title" />
-          </label>
+          <LabeledInput label="Title" type="text" name="title" />
           <label htmlFor="page-content">Content</label>
           <textarea id="page-content" name="content" rows={6} />
           <button type="submit" className="button button-primary">

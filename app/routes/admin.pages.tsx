@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.pages";
 
@@ -33,13 +33,7 @@ export default function Pages() {
       <TableWrap label="Sample pages table">
         <table className="admin-table">
           <caption className="visually-hidden">Sample pages</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Author</th>
-              <th scope="col">Date</th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Title", "Author", "Date"]} />
           <tbody>
             {SAMPLE_PAGES.map((p) => (
               <tr key={p.title}>

@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
+import { EmailField, ImageField, LabeledInput, NameField } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
@@ -71,6 +73,12 @@ export async function action(args: Route.ActionArgs) {
 
 const joined = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
+/** The profile screen's two modes and the links that open them. */
+const PROFILE_MODES = [
+  { to: "?mode=edit", mode: "profile", label: "Edit Profile" },
+  { to: "?mode=password", mode: "password", label: "Change Password" },
+] as const;
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, minLength } = loaderData;
   const result = useActionData<typeof action>();
@@ -99,99 +107,99 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
         <nav className="profile-modes" aria-label="Profile actions">
-          <Link
-            to="?mode=edit"
-            className="button button-secondary"
-            aria-current={mode === "profile" ? "page" : undefined}
-          >
-            Edit Profile
-          </Link>
-          <Link
-            to="?mode=password"
-            className="button button-secondary"
-            aria-current={mode === "password" ? "page" : undefined}
-          >
-            Change Password
-          </Link>
+          {PROFILE_MODES.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="button button-secondary"
+              aria-current={mode === link.mode ? "page" : undefined}
+            >
+              {link.label}
+            </Link>
+          ))}
         </nav>
       </section>
       <FormError result={result} />
       {mode === "profile" ? (
-        <Form
-          method="post"
+        <ModeForm
           action="?mode=edit"
-          encType="multipart/form-data"
-          className="admin-form admin-panel"
-          aria-labelledby="edit-profile"
+          multipart
+          titleId="edit-profile"
+          title="Edit Profile"
+          intent="profile"
+          submit="Save Profile"
+          busy={busy}
         >
-          <h2 id="edit-profile">Edit Profile</h2>
-          <input type="hidden" name="intent" value="profile" />
-          <label>
-            Full Name
-            <input
-              type="text"
-              name="name"
-              maxLength={100}
-              defaultValue={result?.values.name ?? profile.name}
-            />
-          </label>
-          <label>
-            Email
-            <input
-              type="email"
-              name="email"
-              maxLength={254}
-              defaultValue={result?.values.email ?? profile.email}
-            />
-          </label>
-          <label>
-            Photo
-            <input
-              type="file"
-              name="photo"
-              accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-            />
-          </label>
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Save Profile
-            </button>
-            <Link to="/admin/users/profile">Cancel</Link>
-          </div>
-        </Form>
+          <NameField label="Full Name" defaultValue={result?.values.name ?? profile.name} />
+          <EmailField defaultValue={result?.values.email ?? profile.email} />
+          <ImageField />
+        </ModeForm>
       ) : null}
       {mode === "password" ? (
-        <Form
-          method="post"
+        <ModeForm
           action="?mode=password"
-          className="admin-form admin-panel"
-          aria-labelledby="change-password"
+          titleId="change-password"
+          title="Change Password"
+          intent="password"
+          submit="Update Password"
+          busy={busy}
         >
-          <h2 id="change-password">Change Password</h2>
-          <input type="hidden" name="intent" value="password" />
           <PasswordField
             name="password"
             label="New Password"
             minLength={minLength}
             required={false}
           />
-          <label>
-            Confirm Password
-            <input
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              maxLength={1024}
-            />
-          </label>
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Update Password
-            </button>
-            <Link to="/admin/users/profile">Cancel</Link>
-          </div>
-        </Form>
+          <LabeledInput
+            label="Confirm Password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            maxLength={1024}
+          />
+        </ModeForm>
       ) : null}
     </>
+  );
+}
+
+/** One of the profile's two forms: its heading names it, its `intent` says which. */
+function ModeForm({
+  action,
+  multipart,
+  titleId,
+  title,
+  intent,
+  submit,
+  busy,
+  children,
+}: {
+  action: string;
+  multipart?: boolean;
+  titleId: string;
+  title: string;
+  intent: string;
+  submit: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="admin-form admin-panel"
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {submit}
+        </button>
+        <Link to="/admin/users/profile">Cancel</Link>
+      </div>
+    </Form>
   );
 }

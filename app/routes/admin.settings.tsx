@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { Form, useActionData, useNavigation } from "react-router";
+import { ImageField, LabeledInput, LabeledTextarea } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
@@ -91,8 +92,6 @@ const LATER_SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
   },
 ];
 
-const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
-
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings, logoName, faviconName, categories } = loaderData;
   const result = useActionData<typeof action>();
@@ -129,50 +128,29 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <Form method="post" encType="multipart/form-data" className="admin-form settings-form">
         <fieldset className="admin-panel settings-section">
           <legend>General Settings</legend>
-          <label>
-            Site Name
-            <input
-              type="text"
-              name="siteName"
-              defaultValue={settings.siteName}
-              maxLength={100}
-              required
-            />
-          </label>
-          <label htmlFor="siteDescription">Site Description</label>
-          <textarea
+          <LabeledInput
+            label="Site Name"
+            type="text"
+            name="siteName"
+            defaultValue={settings.siteName}
+            maxLength={100}
+            required
+          />
+          <LabeledTextarea
             id="siteDescription"
-            name="siteDescription"
+            label="Site Description"
             defaultValue={settings.siteDescription}
             maxLength={300}
             rows={3}
           />
-          <label>
-            Logo
-            <input type="file" name="logo" accept={IMAGE_TYPES} aria-describedby="logo-name" />
-          </label>
-          <p id="logo-name" className="hint">
-            Current logo: <span className="file-name">{logoName ?? "none"}</span>
-          </p>
-          <label>
-            Favicon
-            <input
-              type="file"
-              name="favicon"
-              accept={IMAGE_TYPES}
-              aria-describedby="favicon-name"
-            />
-          </label>
-          <p id="favicon-name" className="hint">
-            Current favicon: <span className="file-name">{faviconName ?? "none"}</span>
-          </p>
+          <BrandImageField label="Logo" name="logo" current={logoName} />
+          <BrandImageField label="Favicon" name="favicon" current={faviconName} />
         </fieldset>
         <fieldset className="admin-panel settings-section">
           <legend>SEO Settings</legend>
-          <label htmlFor="metaTags">Meta Tags</label>
-          <textarea
+          <LabeledTextarea
             id="metaTags"
-            name="metaTags"
+            label="Meta Tags"
             defaultValue={settings.metaTags}
             maxLength={1000}
             rows={3}
@@ -196,18 +174,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-          <label>
-            Max Image Size (MB)
-            <input
-              type="number"
-              name="maxImageSize"
-              min={1}
-              max={1024}
-              step={1}
-              defaultValue={settings.maxImageSize}
-              required
-            />
-          </label>
+          <LabeledInput
+            label="Max Image Size (MB)"
+            type="number"
+            name="maxImageSize"
+            min={1}
+            max={1024}
+            step={1}
+            defaultValue={settings.maxImageSize}
+            required
+          />
         </fieldset>
         {LATER_SECTIONS.map(flagFieldset)}
         <div className="form-actions">
@@ -219,6 +195,27 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div className="form-actions">
         <LogoutButton />
       </div>
+    </>
+  );
+}
+
+/** The logo or favicon upload, with the name of the file in use under it. */
+function BrandImageField({
+  label,
+  name,
+  current,
+}: {
+  label: string;
+  name: string;
+  current: string | null | undefined;
+}) {
+  return (
+    <>
+      <ImageField label={label} name={name} aria-describedby={`${name}-name`} />
+      <p id={`${name}-name`} className="hint">
+        {`Current ${name}: `}
+        <span className="file-name">{current ?? "none"}</span>
+      </p>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { EmailField, ImageField, NameField } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
@@ -45,42 +46,15 @@ export default function AddUser({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Add New User" />
       <FormError result={result} />
       <Form method="post" encType="multipart/form-data" className="admin-form admin-panel">
-        <label>
-          Email
-          <input
-            type="email"
-            name="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            defaultValue={result?.values.email}
-          />
-        </label>
-        <label>
-          Name
-          <input
-            type="text"
-            name="name"
-            required
-            maxLength={100}
-            autoComplete="off"
-            defaultValue={result?.values.name}
-          />
-        </label>
+        <EmailField required autoComplete="off" defaultValue={result?.values.email} />
+        <NameField required autoComplete="off" defaultValue={result?.values.name} />
         <PasswordField
           name="password"
           label="Password"
           minLength={loaderData.minLength}
           withGenerator
         />
-        <label>
-          Photo
-          <input
-            type="file"
-            name="photo"
-            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-          />
-        </label>
+        <ImageField />
         <label htmlFor="role">Role</label>
         <select id="role" name="role" defaultValue={result?.values.role ?? "Subscriber"}>
           {loaderData.roles.map((role) => (

@@ -1,24 +1,15 @@
-import { data } from "react-router";
 import { ListingPage } from "~/components/listing-page";
-import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
 import { getCategoryBySlug } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
-import { parseListLimit } from "~/utils/paging";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { titleCase } from "~/utils/slug";
+import { loadTermListing } from "~/web/listing.server";
 import type { Route } from "./+types/category";
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  const db = getDb();
-  const category = getCategoryBySlug(db, params.category.toLowerCase());
-  if (!category) throw data(null, { status: 404 });
-  const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
-  return {
-    category,
-    limit,
-    total: countPublishedPosts(db, { categoryId: category.id }),
-    posts: listPublishedPosts(db, { categoryId: category.id, limit }),
-  };
+  const category = getCategoryBySlug(getDb(), params.category.toLowerCase());
+  const { term, ...listing } = loadTermListing(request, category, "categoryId");
+  return { category: term, ...listing };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

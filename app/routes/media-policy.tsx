@@ -1,17 +1,14 @@
-import { rootSeo, seoMeta } from "~/utils/seo";
-import type { Route } from "./+types/media-policy";
+import { StaticPage, staticPageMeta } from "~/components/static-page";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Media Policy",
-    description: "How to use our articles and images, and who to ask.",
-    path: "/media-policy",
-  });
+export const meta = staticPageMeta({
+  title: "Media Policy",
+  description: "How to use our articles and images, and who to ask.",
+  path: "/media-policy",
+});
 
 export default function MediaPolicy() {
   return (
-    <div className="container narrow prose">
-      <h1>Media Policy</h1>
+    <StaticPage title="Media Policy">
       <p>
         You are welcome to quote short passages of our reporting with a link to the original
         article. Republishing whole articles, illustrations or photographs needs written permission.
@@ -26,6 +23,6 @@ export default function MediaPolicy() {
         Press enquiries, interview requests and permissions:{" "}
         <a href="mailto:media@inkwell.test">media@inkwell.test</a>
       </p>
-    </div>
+    </StaticPage>
   );
 }

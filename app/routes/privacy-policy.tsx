@@ -1,17 +1,14 @@
-import { rootSeo, seoMeta } from "~/utils/seo";
-import type { Route } from "./+types/privacy-policy";
+import { StaticPage, staticPageMeta } from "~/components/static-page";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Privacy Policy",
-    description: "What we collect, why, and how to have it removed.",
-    path: "/privacy-policy",
-  });
+export const meta = staticPageMeta({
+  title: "Privacy Policy",
+  description: "What we collect, why, and how to have it removed.",
+  path: "/privacy-policy",
+});
 
 export default function PrivacyPolicy() {
   return (
-    <div className="container narrow prose">
-      <h1>Privacy Policy</h1>
+    <StaticPage title="Privacy Policy">
       <p>
         We collect as little as we can. This page explains what is stored when you read, like, share
         or subscribe, and how to have it removed.
@@ -41,6 +38,6 @@ export default function PrivacyPolicy() {
         your address deleted entirely, write to{" "}
         <a href="mailto:privacy@inkwell.test">privacy@inkwell.test</a>.
       </p>
-    </div>
+    </StaticPage>
   );
 }

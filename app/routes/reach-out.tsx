@@ -1,18 +1,15 @@
 import { NewsletterForm } from "~/components/newsletter-form";
-import { rootSeo, seoMeta } from "~/utils/seo";
-import type { Route } from "./+types/reach-out";
+import { StaticPage, staticPageMeta } from "~/components/static-page";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Reach Out",
-    description: "How to reach our editorial and business teams.",
-    path: "/reach-out",
-  });
+export const meta = staticPageMeta({
+  title: "Reach Out",
+  description: "How to reach our editorial and business teams.",
+  path: "/reach-out",
+});
 
 export default function ReachOut() {
   return (
-    <div className="container narrow prose">
-      <h1>Reach Out</h1>
+    <StaticPage title="Reach Out">
       <p>
         We read everything our readers send us. Tips, corrections and story ideas go straight to the
         newsroom; partnership and advertising questions go to the business team.
@@ -32,6 +29,6 @@ export default function ReachOut() {
         Media enquiries and permissions: <a href="mailto:media@inkwell.test">media@inkwell.test</a>
       </p>
       <NewsletterForm heading="Get our newsletter" />
-    </div>
+    </StaticPage>
   );
 }

@@ -1,24 +1,15 @@
-import { data } from "react-router";
 import { ListingPage } from "~/components/listing-page";
-import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
 import { getTagBySlug } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
-import { parseListLimit } from "~/utils/paging";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { titleCase } from "~/utils/slug";
+import { loadTermListing } from "~/web/listing.server";
 import type { Route } from "./+types/tag";
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  const db = getDb();
-  const tag = getTagBySlug(db, params.tag.toLowerCase());
-  if (!tag) throw data(null, { status: 404 });
-  const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
-  return {
-    tag,
-    limit,
-    total: countPublishedPosts(db, { tagId: tag.id }),
-    posts: listPublishedPosts(db, { tagId: tag.id, limit }),
-  };
+  const tag = getTagBySlug(getDb(), params.tag.toLowerCase());
+  const { term, ...listing } = loadTermListing(request, tag, "tagId");
+  return { tag: term, ...listing };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

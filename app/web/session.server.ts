@@ -7,6 +7,19 @@ type SessionData = { userId: number };
 type Storage = ReturnType<typeof createCookieSessionStorage<SessionData>>;
 let cached: { key: string; storage: Storage } | undefined;
 
+/** The options of the site's signed, HTTP-only cookies (the session and the theme). */
+export function signedCookie(env: ReturnType<typeof readEnv>, name: string, maxAge: number) {
+  return {
+    name,
+    httpOnly: true,
+    path: "/",
+    sameSite: "lax" as const,
+    secure: cookiesAreSecure(env),
+    secrets: [sessionSecret(env)],
+    maxAge,
+  };
+}
+
 /** The signed, httpOnly, SameSite=Lax session cookie (docs/behaviour.md §access). */
 export function sessionStorage(): Storage {
   const env = readEnv();
@@ -15,15 +28,7 @@ export function sessionStorage(): Storage {
     cached = {
       key,
       storage: createCookieSessionStorage<SessionData>({
-        cookie: {
-          name: "__session",
-          httpOnly: true,
-          path: "/",
-          sameSite: "lax",
-          secure: cookiesAreSecure(env),
-          secrets: [sessionSecret(env)],
-          maxAge: 60 * 60 * 24 * 30,
-        },
+        cookie: signedCookie(env, "__session", 60 * 60 * 24 * 30),
       }),
     };
   }

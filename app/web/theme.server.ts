@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "react-router";
 import { createThemeSessionResolver } from "remix-themes";
-import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
+import { readEnv } from "~/platform/env.server";
+import { signedCookie } from "~/web/session.server";
 
 type Resolver = ReturnType<typeof createThemeSessionResolver>;
 let cached: { key: string; resolver: Resolver } | undefined;
@@ -11,15 +12,7 @@ export function themeSessionResolver(request: Request) {
   const key = `${env.dataDir}|${env.publicUrl}`;
   if (cached?.key !== key) {
     const storage = createCookieSessionStorage({
-      cookie: {
-        name: "__theme",
-        httpOnly: true,
-        path: "/",
-        sameSite: "lax",
-        secure: cookiesAreSecure(env),
-        secrets: [sessionSecret(env)],
-        maxAge: 60 * 60 * 24 * 365,
-      },
+      cookie: signedCookie(env, "__theme", 60 * 60 * 24 * 365),
     });
     cached = { key, resolver: createThemeSessionResolver(storage) };
   }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
+import { ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -16,8 +17,6 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { slugify } from "~/utils/slug";
 import { truncateCardName } from "~/utils/text";
-
-const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
 
 export type PostFormPost = {
   id?: number;
@@ -156,28 +155,24 @@ export function PostForm({
         onSubmit={onSubmit}
       >
         <div className="post-form-main">
-          <label>
-            Title
-            <input
-              type="text"
-              name="title"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              maxLength={200}
-              aria-required="true"
-              autoComplete="off"
-            />
-          </label>
-          <label>
-            Slug
-            <input
-              type="text"
-              value={slugify(title)}
-              readOnly
-              aria-describedby="post-slug-hint"
-              className="read-only"
-            />
-          </label>
+          <LabeledInput
+            label="Title"
+            type="text"
+            name="title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            aria-required="true"
+            autoComplete="off"
+          />
+          <LabeledInput
+            label="Slug"
+            type="text"
+            value={slugify(title)}
+            readOnly
+            aria-describedby="post-slug-hint"
+            className="read-only"
+          />
           <p id="post-slug-hint" className="hint">
             Made from the title (lowercase, spaces to hyphens); the post's address is /
             {post.id ?? "id"}/category/slug.
@@ -217,10 +212,7 @@ export function PostForm({
             defaultValue={initial.summary}
             aria-required="true"
           />
-          <label>
-            Featured image
-            <input type="file" name="photo" accept={IMAGE_TYPES} aria-describedby="photo-now" />
-          </label>
+          <ImageField label="Featured image" aria-describedby="photo-now" />
           <p id="photo-now" className="hint">
             {post.photo ? (
               <>
@@ -250,16 +242,14 @@ export function PostForm({
               />
               Add a social card (optional)
             </label>
-            <label>
-              Card name
-              <input
-                type="text"
-                name="cardName"
-                value={cardName}
-                onChange={(e) => setCardName(e.target.value)}
-                maxLength={200}
-              />
-            </label>
+            <LabeledInput
+              label="Card name"
+              type="text"
+              name="cardName"
+              value={cardName}
+              onChange={(e) => setCardName(e.target.value)}
+              maxLength={200}
+            />
             <label htmlFor="card-description">Card description</label>
             <textarea
               id="card-description"
@@ -275,18 +265,14 @@ export function PostForm({
                 ? `${cardDescription.length} / ${CARD_DESCRIPTION_MAX} characters`
                 : `Up to ${CARD_DESCRIPTION_MAX} characters; line breaks count as spaces.`}
             </p>
-            <label>
-              Background image
-              <input
-                type="file"
-                name="cardImage"
-                accept={IMAGE_TYPES}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  setCardFile(file ? URL.createObjectURL(file) : null);
-                }}
-              />
-            </label>
+            <ImageField
+              label="Background image"
+              name="cardImage"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                setCardFile(file ? URL.createObjectURL(file) : null);
+              }}
+            />
             {storedCardImage ? (
               <label className="check">
                 <input
@@ -298,18 +284,16 @@ export function PostForm({
                 Remove background image
               </label>
             ) : null}
-            <label>
-              Blur
-              <input
-                type="number"
-                name="cardBlur"
-                min={0}
-                max={50}
-                step={1}
-                value={cardBlur}
-                onChange={(e) => setCardBlur(e.target.value)}
-              />
-            </label>
+            <LabeledInput
+              label="Blur"
+              type="number"
+              name="cardBlur"
+              min={0}
+              max={50}
+              step={1}
+              value={cardBlur}
+              onChange={(e) => setCardBlur(e.target.value)}
+            />
             {hydrated && cardOn ? (
               <div
                 className="card-preview"

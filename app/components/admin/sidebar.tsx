@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import type { Role } from "#db/schema";
 import { Avatar } from "~/components/admin/avatar";
+import { MenuIcon } from "~/components/menu-icon";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { menuFor } from "~/domain/access/admin-screens";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -49,16 +50,7 @@ export function AdminSidebar({ user }: { user: SidebarUser }) {
     };
   }, [open]);
 
-  const menuIcon = (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M3 6h18M3 12h18M3 18h18"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  const menuIcon = <MenuIcon />;
   const closeIcon = (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -123,15 +115,7 @@ export function AdminSidebar({ user }: { user: SidebarUser }) {
           )}
         </div>
         <nav className="sidebar-nav" aria-label="Admin">
-          <ul>
-            {menu.top.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList links={menu.top} />
           {menu.groups.map((group) => (
             <details
               key={group.id}
@@ -140,15 +124,7 @@ export function AdminSidebar({ user }: { user: SidebarUser }) {
               open={pathname.startsWith(group.base) || undefined}
             >
               <summary>{group.label}</summary>
-              <ul>
-                {group.links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavLinkList links={group.links} />
             </details>
           ))}
         </nav>
@@ -173,5 +149,20 @@ export function LogoutButton({ className = "button button-secondary" }: { classN
         Logout
       </button>
     </Form>
+  );
+}
+
+/** A list of the sidebar's links; the current screen's link is marked by NavLink. */
+function NavLinkList({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

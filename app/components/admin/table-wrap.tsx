@@ -13,3 +13,32 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     </section>
   );
 }
+
+/**
+ * A table's header row: one column header per name and, with `actions`, the row
+ * actions' column, named for screen readers only.
+ */
+export function HeadRow({
+  columns,
+  actions = false,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}

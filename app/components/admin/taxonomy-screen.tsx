@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { LabeledInput, NameField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
+import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { slugify } from "~/utils/slug";
 import type { TaxonomyFailure, taxonomyLoader } from "~/web/screens/taxonomy-screen.server";
@@ -54,16 +55,7 @@ export function TaxonomyScreen() {
         <TableWrap label={`All ${text.title.toLowerCase()}`}>
           <table className="admin-table">
             <caption className="visually-hidden">All {text.title.toLowerCase()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Slug</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <HeadRow columns={["Name", "Description", "Slug"]} actions />
             <tbody>
               {items.map((item) => (
                 <tr key={item.uid} aria-current={item.uid === editing?.uid ? "true" : undefined}>
@@ -112,27 +104,19 @@ function TaxonomyForm({
       <h2>{heading}</h2>
       <input type="hidden" name="intent" value={editing ? "update" : "add"} />
       {editing ? <input type="hidden" name="uid" value={editing.uid} /> : null}
-      <label>
-        Name
-        <input
-          type="text"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        Slug
-        <input
-          type="text"
-          readOnly
-          aria-describedby={`${kind}-slug-hint`}
-          value={name ? slugify(name) : (editing?.slug ?? "")}
-        />
-      </label>
+      <NameField
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <LabeledInput
+        label="Slug"
+        type="text"
+        readOnly
+        aria-describedby={`${kind}-slug-hint`}
+        value={name ? slugify(name) : (editing?.slug ?? "")}
+      />
       <p id={`${kind}-slug-hint`} className="hint">
         Made from the name: lowercase, spaces as hyphens.
       </p>

@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
+import { getDb } from "~/platform/db.server";
+import { parseListLimit } from "~/utils/paging";
+
+/**
+ * The loader data of a category's or a tag's listing: 404 when the term is
+ * unknown, else its first `?limit` published posts and how many there are.
+ */
+export function loadTermListing<T extends { id: number }>(
+  request: Request,
+  term: T | undefined,
+  by: "categoryId" | "tagId",
+) {
+  if (!term) throw data(null, { status: 404 });
+  const db = getDb();
+  const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
+  const filter = by === "categoryId" ? { categoryId: term.id } : { tagId: term.id };
+  return {
+    term,
+    limit,
+    total: countPublishedPosts(db, filter),
+    posts: listPublishedPosts(db, { ...filter, limit }),
+  };
+}
