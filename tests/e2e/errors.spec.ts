@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("an unknown path renders Page Not Found with status 404", async ({ page }) => {
   const res = await page.goto("/no/such/page/here");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("home, a category and a post are server-rendered from the seeded data", async ({
   page,
