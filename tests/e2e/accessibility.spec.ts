@@ -33,7 +33,7 @@ async function firstPostPath(page: Page) {
 }
 
 // axe over ten screens takes about half a minute on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 for (const theme of THEMES) {
   test(`public pages have no serious accessibility violations (${theme})`, async ({ page }) => {

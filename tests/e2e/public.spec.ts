@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
+
 test("home, a category and a post are server-rendered from the seeded data", async ({
   page,
   javaScriptEnabled,

@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 import { imageSize } from "image-size";
 import { expect, test } from "./fixtures";
 
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
+
 test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
 });

@@ -5,6 +5,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
+
 async function markWindow(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __noReload: 1 }));
 }
