@@ -117,6 +117,7 @@ test("renaming a category moves its posts' URLs, and the old URLs redirect", asy
   page,
   signInAs,
 }) => {
+  // World is this test's own: no other spec reads it, so the rename cannot reach them.
   await page.goto(`${base}/category/world`);
   const oldPath = await page.locator("article.post-card h3 a").first().getAttribute("href");
   expect(oldPath).toMatch(/^\/\d+\/world\/[a-z0-9-]+$/);
@@ -135,13 +136,6 @@ test("renaming a category moves its posts' URLs, and the old URLs redirect", asy
   await page.goto(base + oldPath);
   await expect(page).toHaveURL(base + newPath);
 
-  // Back to "World": other specs on this worker's server read /category/world.
-  await page.goto(`${base}/admin/posts/categories?edit=world-affairs`);
-  await page.getByLabel("Name").fill("World");
-  await page.getByRole("button", { name: "Update Category" }).click();
-  await expect(notice(page)).toHaveText("Category updated successfully!");
-  await page.goto(base + newPath);
-  await expect(page).toHaveURL(base + oldPath);
 });
 
 test("an image uploaded in Add Media is in the library: view, copy URL, download, delete", async ({
