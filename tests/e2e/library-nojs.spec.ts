@@ -135,7 +135,6 @@ test("renaming a category moves its posts' URLs, and the old URLs redirect", asy
   expect(response.headers().location).toBe(newPath);
   await page.goto(base + oldPath);
   await expect(page).toHaveURL(base + newPath);
-
 });
 
 test("an image uploaded in Add Media is in the library: view, copy URL, download, delete", async ({
