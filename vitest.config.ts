@@ -2,7 +2,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: no React Router plugin, loaders and actions are
-// called directly with real Requests against a fresh SQLite file per test file.
+// called directly with real Requests against a fresh SQLite file per test file,
+// copied from a base database migrated once per run (tests/setup/base-database.ts).
 export default defineConfig({
   resolve: {
     alias: {
@@ -13,6 +14,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/setup/base-database.ts"],
     setupFiles: ["tests/setup/fresh-data-dir.ts"],
     pool: "forks",
     testTimeout: 20_000,

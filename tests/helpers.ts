@@ -2,15 +2,22 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RouterContextProvider } from "react-router";
-import { closeDb, getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+import { useDatabaseCopy } from "./setup/database-copy";
 
 /** Points the process at another empty data folder (migrations applied) and returns it. */
 export function useFreshDataDir(prefix = "inkwell-test-"): string {
-  closeDb();
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  process.env.DATA_DIR = dir;
-  getDb();
+  useDatabaseCopy(dir);
   return dir;
+}
+
+/**
+ * Empties the database of the current DATA_DIR (a new copy of the migrated
+ * base): for a `beforeEach` where tests would otherwise see each other's rows.
+ */
+export function resetDatabase() {
+  useDatabaseCopy(readEnv().dataDir);
 }
 
 /** The arguments React Router passes a loader or action, for a real Request. */

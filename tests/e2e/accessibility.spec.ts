@@ -5,9 +5,8 @@
  * It complements, and does not replace, looking at the pages.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page");
 
@@ -34,7 +33,7 @@ async function firstPostPath(page: Page) {
 }
 
 // axe over ten screens takes about half a minute on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 for (const theme of THEMES) {
   test(`public pages have no serious accessibility violations (${theme})`, async ({ page }) => {
@@ -62,14 +61,14 @@ for (const theme of THEMES) {
 
   test(`back-office screens have no serious accessibility violations (${theme})`, async ({
     page,
-    baseURL,
+    signInAs,
   }) => {
     await page.emulateMedia({ colorScheme: theme });
     const problems: Record<string, unknown> = {};
     await page.goto("/admin/login");
     const login = await seriousViolations(page);
     if (login.length) problems["/admin/login"] = login;
-    await signIn(page, baseURL ?? "", E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAs("Administrator");
     for (const path of [
       "/admin/posts",
       "/admin/dashboard",
@@ -98,10 +97,10 @@ for (const theme of THEMES) {
 
 test("the back office's tables stay usable on a 375 px phone (axe, both themes)", async ({
   page,
-  baseURL,
+  signInAs,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, baseURL ?? "", E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   const problems: Record<string, unknown> = {};
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });

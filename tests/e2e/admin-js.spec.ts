@@ -3,29 +3,16 @@
  * documented wording, the drawer and its outside click, collapsing groups, the
  * password generator and strength, the announcement that stays dismissed.
  */
-import { expect, type Page, test } from "@playwright/test";
-import {
-  type AdminServer,
-  runsJavaScript,
-  signIn,
-  signOut,
-  startAdminServer,
-} from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN, expect, signInWithForm, signOut, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on journey");
 
-let server: AdminServer;
 let base = "";
 
-test.beforeAll(async () => {
-  if (!runsJavaScript()) return;
-  server = await startAdminServer("js");
+test.beforeAll(({ server }) => {
   base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -38,7 +25,7 @@ async function hydrated(page: Page) {
 test("sign-in and settings toasts: loading, then success, with the documented wording", async ({
   page,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInWithForm(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(toast(page, "Signed in successfully")).toBeVisible();
 
   await page.goto(`${base}/admin/settings`);
@@ -70,8 +57,9 @@ test("sign-in and settings toasts: loading, then success, with the documented wo
 
 test("the drawer opens and closes below 640px, also on an outside click; groups collapse", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/dashboard`);
   await hydrated(page);
   const sidebar = page.getByRole("complementary", { name: "Back office" });
@@ -100,8 +88,9 @@ test("the drawer opens and closes below 640px, also on an outside click; groups 
 
 test("Add User: the generator and strength behave as docs/behaviour.md §users says; the toast confirms", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/users/add`);
   await hydrated(page);
   const password = page.getByLabel("Password", { exact: true });
@@ -148,8 +137,11 @@ test("Add User: the generator and strength behave as docs/behaviour.md §users s
   await expect(page.getByRole("cell", { name: "generated@example.com" })).toBeVisible();
 });
 
-test("Profile toasts: the documented messages as errors, then success", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("Profile toasts: the documented messages as errors, then success", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/users/profile?mode=edit`);
   await hydrated(page);
   await page.getByLabel("Full Name").fill("");
@@ -173,8 +165,11 @@ test("Profile toasts: the documented messages as errors, then success", async ({
   await expect(toast(page, "Passwords do not match")).toBeVisible();
 });
 
-test("the announcement stays dismissed after reload; older flags are removed", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("the announcement stays dismissed after reload; older flags are removed", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/dashboard`);
   await hydrated(page);
   await page.evaluate(() => localStorage.setItem("announcementDismissed:admins:20240101", "true"));

@@ -3,39 +3,35 @@
  * every form works with plain posts and redirects, every outcome shows in the
  * page, and the role gate sends each role where docs/behaviour.md §access says.
  */
-import { expect, test } from "@playwright/test";
 import {
   ADMIN_ONLY_PATHS,
-  type AdminServer,
   addUserThroughScreen,
+  E2E_ADMIN,
+  expect,
   PNG_FILE,
-  runsJavaScript,
-  signIn,
+  type Role,
+  roleUser,
+  STAFF_PASSWORD,
+  signInWithForm,
   signOut,
-  startAdminServer,
-} from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+  test,
+} from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the JavaScript-off journey");
 
-let server: AdminServer;
 let base = "";
-const STAFF_PASSWORD = "Staff-pass-123!";
-const ROLE_USERS = ["Editor", "Author", "Contributor", "Subscriber"].map((role) => ({
+const ROLES: Role[] = ["Editor", "Author", "Contributor", "Subscriber"];
+/** Added through the Add User screen, one per role. */
+const ADDED_USERS = ROLES.map((role) => ({
   role,
-  name: `E2E ${role}`,
-  email: `e2e-${role.toLowerCase()}@example.com`,
+  name: `Added ${role}`,
+  email: `added-${role.toLowerCase()}@example.com`,
   password: STAFF_PASSWORD,
 }));
 
-test.beforeAll(async () => {
-  if (runsJavaScript()) return;
-  server = await startAdminServer("no-js");
+test.beforeAll(({ server }) => {
   base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test("a signed-out visit to any admin path lands on login, which signs in and goes back there", async ({
@@ -71,8 +67,8 @@ test("a signed-out visit to any admin path lands on login, which signs in and go
   await expect(page.getByRole("heading", { name: "All Posts" })).toBeVisible();
 });
 
-test("every Administrator screen renders its content", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("every Administrator screen renders its content", async ({ page, signInAs }) => {
+  await signInAs("Administrator");
 
   await page.goto(`${base}/admin/dashboard`);
   await expect(page).toHaveTitle("Dashboard | Inkwell");
@@ -169,8 +165,9 @@ test("every Administrator screen renders its content", async ({ page }) => {
 
 test("the sidebar shows the user and groups that open without JavaScript; the drawer opens and closes below 640px", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/dashboard`);
   const sidebar = page.getByRole("complementary", { name: "Back office" });
   await expect(sidebar).toContainText("Site Administrator");
@@ -195,14 +192,15 @@ test("the sidebar shows the user and groups that open without JavaScript; the dr
 
 test("add users (one per role), and a duplicate email is refused with a clear message", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  for (const user of ROLE_USERS) {
+  await signInAs("Administrator");
+  for (const user of ADDED_USERS) {
     await addUserThroughScreen(page, base, user);
     await expect(page.getByRole("status")).toHaveText("User added successfully!");
   }
   await page.goto(`${base}/admin/users/add`);
-  await page.getByLabel("Email").fill(ROLE_USERS[0]?.email ?? "");
+  await page.getByLabel("Email").fill(ADDED_USERS[0]?.email ?? "");
   await page.getByLabel("Name").fill("Someone Else");
   await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel("Photo").setInputFiles(PNG_FILE);
@@ -213,11 +211,14 @@ test("add users (one per role), and a duplicate email is refused with a clear me
   await expect(page.getByLabel("Name")).toHaveValue("Someone Else");
 });
 
-for (const user of ROLE_USERS) {
+for (const user of ROLES.map(roleUser)) {
   test(`the ${user.role} sees their menu and is sent to /unauthorised-access from each forbidden path`, async ({
     page,
+    signInAs,
   }) => {
-    await signIn(page, base, user.email, user.password);
+    await signInAs(user);
+    // Where the login sends each role: posts, or the profile for a Subscriber.
+    await page.goto(`${base}/admin/login`);
     await expect(page).toHaveURL(
       user.role === "Subscriber" ? /\/admin\/users\/profile$/ : /\/admin\/posts$/,
     );
@@ -251,10 +252,15 @@ for (const user of ROLE_USERS) {
 
 test("edit the profile and change the password, then sign in with the new one", async ({
   page,
+  signInAs,
 }) => {
-  const author = ROLE_USERS[1] ?? ROLE_USERS[0];
-  if (!author) throw new Error("no author");
-  await signIn(page, base, author.email, author.password);
+  const author = {
+    email: "profile-author@example.com",
+    name: "Profile Author",
+    password: STAFF_PASSWORD,
+    role: "Author",
+  };
+  await signInAs(author);
   await page.goto(`${base}/admin/users/profile`);
   await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
   await expect(page.locator(".profile-facts")).toContainText(author.email);
@@ -287,14 +293,15 @@ test("edit the profile and change the password, then sign in with the new one", 
   await expect(page.getByRole("status")).toHaveText("Password updated successfully!");
 
   await signOut(page, base);
-  await signIn(page, base, author.email, "Another-pass-456!");
+  await signInWithForm(page, base, author.email, "Another-pass-456!");
   await expect(page).toHaveURL(`${base}/admin/posts`);
 });
 
 test("save settings: the public site takes the new name, logo and favicon; then sign out", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/settings`);
   await page.getByLabel("Site Name").fill("The Daily Ink");
   await page.getByLabel("Meta Tags").fill("ink, daily, news");

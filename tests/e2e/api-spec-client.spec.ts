@@ -15,14 +15,12 @@
  * to `DATA_DIR/outbox/` when SMTP_URL is unset).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
-import { E2E_ADMIN, E2E_PORT_BASE } from "./constants";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { E2E_ADMIN, expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "an HTTP client: one project is enough");
 
-const OUTBOX = join(tmpdir(), `inkwell-e2e-no-js-${E2E_PORT_BASE}`, "outbox");
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
@@ -42,8 +40,12 @@ const keyOf = (name: string) => name.toLowerCase().replace(/[\s-]+/g, "_");
 
 const post = (api: APIRequestContext, path: string, data: unknown) => api.post(path, { data });
 
-test("a client written from docs/api.md alone drives the whole site", async ({ request: api }) => {
+test("a client written from docs/api.md alone drives the whole site", async ({
+  request: api,
+  server,
+}) => {
   test.setTimeout(90_000);
+  const OUTBOX = join(server.dataDir, "outbox");
   const stamp = Date.now().toString(36);
 
   // Sign in; the session cookie lets /user/data give this user's apiKey.

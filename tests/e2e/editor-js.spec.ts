@@ -6,27 +6,18 @@
  * image appears in the post, and reopening the post shows the same content.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
-import { E2E_ADMIN } from "./constants";
-import { e2eDb } from "./db";
+import type { Locator, Page } from "@playwright/test";
+import { type E2EServer, expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on editor");
 
-/** Own server (BASE+42/43), so this file can run beside the other back-office specs. */
-const SERVER_SLOT = 6;
-
-let server: AdminServer;
+let server: E2EServer;
 let base = "";
 
-test.beforeAll(async () => {
-  if (!runsJavaScript()) return;
-  server = await startAdminServer("js", SERVER_SLOT);
-  base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ server: worker }) => {
+  server = worker;
+  base = worker.url;
 });
 
 /** A 1×1 PNG. */
@@ -37,17 +28,12 @@ const PNG = Buffer.from(
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-function postRow(url: string) {
-  const port = new URL(url).port;
-  const db = e2eDb("admin-js", `http://127.0.0.1:${port}`);
-  return {
-    byTitle(title: string) {
-      return db.prepare("SELECT id, url, content FROM posts WHERE title = ?").get(title) as
-        | { id: number; url: string; content: string }
-        | undefined;
-    },
-    close: () => db.close(),
-  };
+/** The post with this title, as stored in the worker server's database. */
+function storedPost(title: string) {
+  return server.queryOne<{ id: number; url: string; content: string } | undefined>(
+    "SELECT id, url, content FROM posts WHERE title = ?",
+    title,
+  );
 }
 
 /** The editor once it has replaced the textarea. */
@@ -94,9 +80,10 @@ async function block(
 
 test("every toolbar button writes its markup, stored as the editor wrote it and shown on the public page", async ({
   page,
+  signInAs,
 }) => {
   test.slow(); // one long journey through every button, on a machine shared with other suites
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   const editor = await openEditor(page, "/admin/posts/add");
   await fillPostFields(page, "Everything the editor does");
   await editor.click();
@@ -214,9 +201,7 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   await page.getByRole("button", { name: "Publish Post" }).click();
   await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/);
 
-  const rows = postRow(base);
-  const row = rows.byTitle("Everything the editor does");
-  rows.close();
+  const row = storedPost("Everything the editor does");
   expect(row).toBeDefined();
   const content = row?.content ?? "";
   // The server keeps the browser editor's HTML byte for byte.
@@ -285,9 +270,7 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   expect(await fieldHtml(page)).toBe(content);
   await page.getByRole("button", { name: "Publish Post" }).click();
   await expect(toast(page, "Post updated successfully!")).toBeVisible();
-  const again = postRow(base);
-  expect(again.byTitle("Everything the editor does")?.content).toBe(content);
-  again.close();
+  expect(storedPost("Everything the editor does")?.content).toBe(content);
 });
 
 async function expectRefused(dialog: Locator, url: string) {
@@ -296,8 +279,11 @@ async function expectRefused(dialog: Locator, url: string) {
   await expect(dialog.getByRole("alert")).toContainText("Links must use one of these protocols");
 }
 
-test("the toolbar is one Tab stop; arrows, Home and End move along it", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("the toolbar is one Tab stop; arrows, Home and End move along it", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
   const editor = await openEditor(page, "/admin/posts/add");
   const toolbar = page.getByRole("toolbar", { name: "Formatting" });
   const tabStops = toolbar.locator('button[tabindex="0"]');
@@ -328,8 +314,9 @@ test("the toolbar is one Tab stop; arrows, Home and End move along it", async ({
 
 test("the link dialog refuses javascript: and friends, closes with Escape and gives focus back", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   const editor = await openEditor(page, "/admin/posts/add");
   await editor.click();
   await page.keyboard.type("click me");
@@ -366,8 +353,8 @@ test("the link dialog refuses javascript: and friends, closes with Escape and gi
   await expect(editor.locator('a[href="xmpp:desk@example.com"]')).toHaveText("click me");
 });
 
-test("a failed upload says so with the documented toasts", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("a failed upload says so with the documented toasts", async ({ page, signInAs }) => {
+  await signInAs("Administrator");
   const editor = await openEditor(page, "/admin/posts/add");
   await editor.click();
   const dialog = page.getByRole("dialog", { name: "Add Image" });
@@ -392,6 +379,7 @@ test("a failed upload says so with the documented toasts", async ({ page }) => {
 
 test("public pages load no editor code; the post screens load it once hydrated", async ({
   page,
+  signInAs,
 }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
@@ -412,15 +400,16 @@ test("public pages load no editor code; the post screens load it once hydrated",
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => /lexical|editor/i.test(s))).toEqual([]);
 
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await openEditor(page, "/admin/posts/add");
   expect(scripts.filter((s) => /lexical-editor/.test(s))).toHaveLength(1);
 });
 
 test("what is typed while the editor loads is kept; without the editor's chunk the textarea stays", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   // Hold the editor's code back for a moment.
   await page.route("**/assets/lexical-editor.client-*.js", async (route) => {
     await new Promise((r) => setTimeout(r, 1500));
@@ -458,9 +447,10 @@ async function seriousViolations(page: Page, include: string) {
 for (const theme of ["light", "dark"] as const) {
   test(`the editor and its dialogs have no serious accessibility violations (${theme})`, async ({
     page,
+    signInAs,
   }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAs("Administrator");
     const editor = await openEditor(page, "/admin/posts/edit/1");
     await editor.click();
     await page.keyboard.press("Control+Home");

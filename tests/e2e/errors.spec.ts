@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
 
 test("an unknown path renders Page Not Found with status 404", async ({ page }) => {
   const res = await page.goto("/no/such/page/here");

@@ -4,31 +4,18 @@
  * URL copies the absolute URL and toasts "Copied successfully".
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import {
-  type AdminServer,
-  PNG_FILE,
-  runsJavaScript,
-  signIn,
-  startAdminServer,
-} from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { type E2EServer, expect, PNG_FILE, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on journey");
 
-/** Slot 7: BASE+44 (no-js) and BASE+45 (js), beside the other back-office specs. */
-const SERVER_SLOT = 7;
-let server: AdminServer;
+let _server: E2EServer;
 let base = "";
 
-test.beforeAll(async () => {
-  if (!runsJavaScript()) return;
-  server = await startAdminServer("js", SERVER_SLOT);
-  base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ server: worker }) => {
+  _server = worker;
+  base = worker.url;
 });
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -40,8 +27,9 @@ async function hydrated(page: Page) {
 
 test("the slug follows the name live; Edit toggles the form, Cancel goes back to Add New", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/posts/tags`);
   await hydrated(page);
   const name = page.getByLabel("Name");
@@ -84,9 +72,9 @@ test("the slug follows the name live; Edit toggles the form, Cancel goes back to
   ).toBeVisible();
 });
 
-test("Copy URL copies the file's absolute URL and toasts", async ({ page, context }) => {
+test("Copy URL copies the file's absolute URL and toasts", async ({ page, context, signInAs }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/add`);
   await hydrated(page);
   await page.getByLabel("Choose a file").setInputFiles(PNG_FILE);
@@ -103,9 +91,10 @@ test("Copy URL copies the file's absolute URL and toasts", async ({ page, contex
 
 test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both themes", async ({
   page,
+  signInAs,
 }) => {
   test.setTimeout(120_000); // twelve axe runs on a shared 2-core machine
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/library`);
   const uid = new URL(
     await page
@@ -140,10 +129,11 @@ test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both t
 
 test("at 375 px the library and Categories/Tags tables scroll in a focusable, named region (axe)", async ({
   page,
+  signInAs,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   const screens = [
     { path: "/admin/media/library", name: "Media files" },
     { path: "/admin/posts/categories", name: "All categories" },

@@ -7,40 +7,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import {
-  type AdminServer,
-  addUserThroughScreen,
-  PNG_FILE,
-  runsJavaScript,
-  signIn,
-  signOut,
-  startAdminServer,
-} from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { type E2EServer, expect, PNG_FILE, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the JavaScript-off journey");
 
-/** Slot 7: BASE+44 (no-js) and BASE+45 (js), beside the other back-office specs. */
-const SERVER_SLOT = 7;
-let server: AdminServer;
+let server: E2EServer;
 let base = "";
-const AUTHOR = {
-  email: "lib-author@example.com",
-  name: "Library Author",
-  password: "Author-pass-123!",
-  role: "Author",
-};
 
-test.beforeAll(async () => {
-  if (runsJavaScript()) return;
-  server = await startAdminServer("no-js", SERVER_SLOT);
-  base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ server: worker }) => {
+  server = worker;
+  base = worker.url;
 });
 
 const notice = (page: Page) => page.getByRole("status");
@@ -62,8 +40,8 @@ for (const screen of [
   },
   { path: "/admin/posts/tags", noun: "Tag", lower: "tag", plural: "tags", taken: "Bitcoin" },
 ]) {
-  test(`${screen.plural} are added, edited and deleted`, async ({ page }) => {
-    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  test(`${screen.plural} are added, edited and deleted`, async ({ page, signInAs }) => {
+    await signInAs("Administrator");
     await page.goto(base + screen.path);
     await expect(page.getByRole("heading", { name: `Add New ${screen.noun}` })).toBeVisible();
 
@@ -124,8 +102,8 @@ for (const screen of [
   });
 }
 
-test("a category that still has posts is not deleted, and says why", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("a category that still has posts is not deleted, and says why", async ({ page, signInAs }) => {
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/posts/categories?delete=crypto`);
   await page.getByRole("button", { name: "Delete Crypto" }).click();
   await expect(page.getByRole("alert")).toHaveText(
@@ -135,13 +113,17 @@ test("a category that still has posts is not deleted, and says why", async ({ pa
   await expect(row(page, "Crypto")).toHaveCount(1);
 });
 
-test("renaming a category moves its posts' URLs, and the old URLs redirect", async ({ page }) => {
+test("renaming a category moves its posts' URLs, and the old URLs redirect", async ({
+  page,
+  signInAs,
+}) => {
+  // World is this test's own: no other spec reads it, so the rename cannot reach them.
   await page.goto(`${base}/category/world`);
   const oldPath = await page.locator("article.post-card h3 a").first().getAttribute("href");
   expect(oldPath).toMatch(/^\/\d+\/world\/[a-z0-9-]+$/);
   const newPath = oldPath?.replace("/world/", "/world-affairs/");
 
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/posts/categories?edit=world`);
   await page.getByLabel("Name").fill("World Affairs");
   await page.getByRole("button", { name: "Update Category" }).click();
@@ -157,8 +139,9 @@ test("renaming a category moves its posts' URLs, and the old URLs redirect", asy
 
 test("an image uploaded in Add Media is in the library: view, copy URL, download, delete", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/add`);
   await expect(page.getByText("Maximum upload file size: 1 GB")).toBeVisible();
 
@@ -228,9 +211,9 @@ test("an image uploaded in Add Media is in the library: view, copy URL, download
 
 test("an Author sees the library without Delete; an Administrator deletes with a confirm step", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  await addUserThroughScreen(page, base, AUTHOR);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/library`);
   const deleteHref = await row(page, "chart-up.jpg")
     .getByRole("link", { name: "Delete chart-up.jpg" })
@@ -238,9 +221,8 @@ test("an Author sees the library without Delete; an Administrator deletes with a
   const href = await row(page, "chart-up.jpg")
     .getByRole("link", { name: /^View/ })
     .getAttribute("href");
-  await signOut(page, base);
 
-  await signIn(page, base, AUTHOR.email, AUTHOR.password);
+  await signInAs("Author");
   await page.goto(`${base}/admin/media/library`);
   await expect(row(page, "chart-up.jpg")).toHaveCount(1);
   await expect(page.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
@@ -248,9 +230,8 @@ test("an Author sees the library without Delete; an Administrator deletes with a
   // The confirm step is not offered either, even by URL.
   await page.goto(base + deleteHref);
   await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
-  await signOut(page, base);
 
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/library`);
   await row(page, "chart-up.jpg").getByRole("link", { name: "Delete chart-up.jpg" }).click();
   await expect(page.getByRole("heading", { name: "Delete image?" })).toBeVisible();
@@ -262,30 +243,30 @@ test("an Author sees the library without Delete; an Administrator deletes with a
 
 test("a newsletter's PDF is listed with a PDF badge, not a broken image; View and Download work", async ({
   page,
+  signInAs,
 }) => {
   // As the newsletter screen stores an attachment: a file under uploads/newsletters and its media row.
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
   const stored = `newsletters/${crypto.randomUUID()}.pdf`;
   mkdirSync(join(server.dataDir, "uploads", "newsletters"), { recursive: true });
   writeFileSync(join(server.dataDir, "uploads", stored), pdf);
-  const db = new Database(join(server.dataDir, "app.db"));
-  try {
-    db.prepare(
-      "insert into media (uid, url, name, path, mime_type, size, collection) values (?, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      crypto.randomUUID(),
-      `/uploads/${stored}`,
-      "Issue 12.pdf",
-      stored,
-      "application/pdf",
-      pdf.length,
-      "newsletters",
-    );
-  } finally {
-    db.close();
-  }
+  server.withDb((db) =>
+    db
+      .prepare(
+        "insert into media (uid, url, name, path, mime_type, size, collection) values (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        crypto.randomUUID(),
+        `/uploads/${stored}`,
+        "Issue 12.pdf",
+        stored,
+        "application/pdf",
+        pdf.length,
+        "newsletters",
+      ),
+  );
 
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(`${base}/admin/media/library?collection=newsletters`);
   const item = row(page, "Issue 12.pdf");
   await expect(item.locator(".file-badge")).toHaveText("PDF file");

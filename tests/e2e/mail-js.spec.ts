@@ -4,34 +4,28 @@
  * toasts too.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { type E2EServer, expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript-on journey");
 
-/** Ports BASE+46 (no-js) and BASE+47 (js): beside the other admin specs' servers. */
-const MAIL_SERVER_SLOT = 8; // BASE+46/47
-let server: AdminServer;
+let _server: E2EServer;
 let base = "";
 const LIST = "/admin/mail/subscribers-list";
 
-test.beforeAll(async () => {
-  if (!runsJavaScript()) return;
-  server = await startAdminServer("js", MAIL_SERVER_SLOT);
-  base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ server: worker }) => {
+  _server = worker;
+  base = worker.url;
 });
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test("add a subscriber, then delete them through the confirmation dialog, with toasts", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   await page.goto(base + LIST);
   // Hydrated: Delete has become a button that opens the dialog.
   await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeAttached();
@@ -70,10 +64,11 @@ test("add a subscriber, then delete them through the confirmation dialog, with t
 
 test("the Mail screens have no serious accessibility violations, light and dark", async ({
   page,
+  signInAs,
 }) => {
   // Six axe runs: on a busy 2-core machine they take longer than the default 30 s.
   test.setTimeout(120_000);
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   const problems: Record<string, unknown> = {};
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });

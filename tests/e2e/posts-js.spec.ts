@@ -4,50 +4,33 @@
  * required fields toast "All fields are required" without a request; saves
  * toast the messages of docs/behaviour.md §posts; Delete asks in a dialog.
  */
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import { type AdminServer, runsJavaScript, signIn, startAdminServer } from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { type E2EServer, expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the JavaScript journey");
 
-/** Slot 5: BASE+41, apart from the other back-office specs' servers. */
-const SERVER_SLOT = 5;
-let server: AdminServer;
+let server: E2EServer;
 let base = "";
 
-test.beforeAll(async () => {
-  if (!runsJavaScript()) return;
-  server = await startAdminServer("js", SERVER_SLOT);
-  base = server.url;
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ server: worker }) => {
+  server = worker;
+  base = worker.url;
 });
 
 /** Posts in this server's database (read-only). */
 function postCount(): number {
-  const port = new URL(base).port;
-  const db = new Database(join(tmpdir(), `inkwell-e2e-admin-js-${port}`, "app.db"), {
-    readonly: true,
-  });
-  try {
-    return (db.prepare("select count(*) as n from posts").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return server.queryOne<{ n: number }>("select count(*) as n from posts").n;
 }
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test("the social card preview follows the typing; the description stops at 200 characters", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
   await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   const preview = page.getByTestId("social-card-preview");
@@ -93,8 +76,11 @@ test("the social card preview follows the typing; the description stops at 200 c
   await expect(page.getByLabel("Slug")).toHaveValue("rates-what-now");
 });
 
-test("blank required fields toast 'All fields are required' and send nothing", async ({ page }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+test("blank required fields toast 'All fields are required' and send nothing", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
   // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
   await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   const before = postCount();
@@ -124,8 +110,9 @@ test("blank required fields toast 'All fields are required' and send nothing", a
 
 test("save and publish toast the messages of docs/behaviour.md §posts; Delete Post asks in a dialog", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs("Administrator");
   // Network idle: the rich-text field's editor (a lazy chunk, when there is one) has loaded.
   await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
   await page.getByLabel("Title").fill("Toasted post");
@@ -174,9 +161,12 @@ async function seriousProblems(page: Page) {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the post screens have no serious accessibility violations (${theme})`, async ({ page }) => {
+  test(`the post screens have no serious accessibility violations (${theme})`, async ({
+    page,
+    signInAs,
+  }) => {
     test.setTimeout(120_000);
-    await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAs("Administrator");
     await page.emulateMedia({ colorScheme: theme });
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {

@@ -4,23 +4,12 @@
  * site; a Contributor's publish lands in Reviewing, with no Edit or Delete;
  * an Editor trashes and deletes through the confirm step; the list pages at 26.
  */
-import { expect, type Page, test } from "@playwright/test";
-import {
-  type AdminServer,
-  addUserThroughScreen,
-  runsJavaScript,
-  signIn,
-  signOut,
-  startAdminServer,
-} from "./admin-server";
-import { E2E_ADMIN } from "./constants";
+import type { Page } from "@playwright/test";
+import { expect, signOut, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the JavaScript-off journey");
 
-/** Slot 5: BASE+40, apart from the other back-office specs' servers. */
-const SERVER_SLOT = 5;
-let server: AdminServer;
 let base = "";
 const PASSWORD = "Staff-pass-123!";
 const staff = (role: string) => ({
@@ -34,19 +23,8 @@ const CONTRIBUTOR = staff("Contributor");
 const EDITOR = staff("Editor");
 const PAGER = { ...staff("Author"), name: "Posts Pager", email: "posts-pager@example.com" };
 
-test.beforeAll(async ({ browser }) => {
-  if (runsJavaScript()) return;
-  server = await startAdminServer("no-js", SERVER_SLOT);
+test.beforeAll(({ server }) => {
   base = server.url;
-  const page = await browser.newPage({ javaScriptEnabled: false });
-  await signIn(page, base, E2E_ADMIN.email, E2E_ADMIN.password);
-  for (const user of [AUTHOR, CONTRIBUTOR, EDITOR, PAGER]) {
-    await addUserThroughScreen(page, base, user);
-  }
-  await page.close();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** Fills the required fields of Add/Edit Post. */
@@ -62,8 +40,9 @@ const notice = (page: Page) => page.locator(".notice");
 
 test("an Author writes in the textarea, saves a draft, publishes and reads it on the public site", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, AUTHOR.email, AUTHOR.password);
+  await signInAs(AUTHOR);
   await page.goto(`${base}/admin/posts/add`);
   await expect(page).toHaveTitle("Add Post | Inkwell");
   await expect(page.getByTestId("post-status")).toHaveText("Draft");
@@ -112,7 +91,7 @@ test("an Author writes in the textarea, saves a draft, publishes and reads it on
   await expect(page.locator("strong", { hasText: "HTML" })).toBeVisible();
 
   // The Author's list holds only their own posts.
-  await signIn(page, base, AUTHOR.email, AUTHOR.password);
+  await signInAs(AUTHOR);
   await page.goto(`${base}/admin/posts`);
   await expect(page).toHaveTitle("Posts | Inkwell");
   await expect(page.getByRole("heading", { name: "All Posts" })).toBeVisible();
@@ -126,8 +105,9 @@ test("an Author writes in the textarea, saves a draft, publishes and reads it on
 
 test("a Contributor's publish lands in Reviewing, without Edit, Delete or the Action column", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, CONTRIBUTOR.email, CONTRIBUTOR.password);
+  await signInAs(CONTRIBUTOR);
   await page.goto(`${base}/admin/posts/add`);
   await fillPost(page, "From a contributor", "<p>Please review me.</p>");
   await page.getByRole("button", { name: "Publish Post" }).click();
@@ -152,8 +132,9 @@ test("a Contributor's publish lands in Reviewing, without Edit, Delete or the Ac
 
 test("an Editor trashes a post from the list, then deletes it after the confirm step", async ({
   page,
+  signInAs,
 }) => {
-  await signIn(page, base, EDITOR.email, EDITOR.password);
+  await signInAs(EDITOR);
   await page.goto(`${base}/admin/posts?q=without+scripts`);
   await expect(page.getByRole("link", { name: "Reviewing" })).toHaveCount(0);
   const row = page.locator("tbody tr", { hasText: "Written without scripts" });
@@ -191,8 +172,8 @@ test("an Editor trashes a post from the list, then deletes it after the confirm 
   await expect(notice(page)).toHaveText("Post deleted successfully!");
 });
 
-test("pagination appears at 26 posts, not at 25", async ({ page }) => {
-  await signIn(page, base, PAGER.email, PAGER.password);
+test("pagination appears at 26 posts, not at 25", async ({ page, signInAs }) => {
+  await signInAs(PAGER);
   const add = async (i: number) => {
     const res = await page.request.post(`${base}/admin/posts/add`, {
       headers: { Origin: base },

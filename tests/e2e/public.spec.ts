@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
 
 test("home, a category and a post are server-rendered from the seeded data", async ({
   page,
@@ -43,7 +46,7 @@ test("every page carries the SEO tags from the settings", async ({ page }) => {
 });
 
 test("a post URL with the wrong slug redirects to the canonical one", async ({ page }) => {
-  await page.goto("/category/world");
+  await page.goto("/category/crypto");
   const href = await page.locator("article.post-card h3 a").first().getAttribute("href");
   const id = href?.split("/")[1];
   const res = await page.request.get(`/${id}/wrong-category/wrong-slug`, { maxRedirects: 0 });

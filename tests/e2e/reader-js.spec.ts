@@ -1,8 +1,10 @@
 /** What only JavaScript adds: carousel buttons, the PNG export, the unload beacon. */
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import { imageSize } from "image-size";
-import { queryOne } from "./db";
+import { expect, test } from "./fixtures";
+
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
 
 test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
@@ -37,17 +39,15 @@ test("the social card downloads as a 500×500 PNG", async ({ page }) => {
 
 test("leaving a post sends the visit beacon, which changes the metrics", async ({
   page,
-  baseURL,
-}, info) => {
-  await page.goto("/category/world");
+  server,
+}) => {
+  await page.goto("/category/crypto");
   await page.locator("article.post-card h3 a").first().click();
-  await expect(page).toHaveURL(/\/\d+\/world\/[^/]+$/);
+  await expect(page).toHaveURL(/\/\d+\/crypto\/[^/]+$/);
   await expect(page.getByRole("button", { name: /Like/ })).toBeVisible();
   const id = Number(new URL(page.url()).pathname.split("/")[1]);
   const metrics = () =>
-    queryOne<{ b: number; a: number }>(
-      info.project.name,
-      baseURL,
+    server.queryOne<{ b: number; a: number }>(
       "select bounce_rate as b, avg_time_seconds as a from posts where id = ?",
       id,
     );

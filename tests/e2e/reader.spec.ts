@@ -2,8 +2,11 @@
  * The reader's flows, run in both projects (JavaScript off and on).
  * With JavaScript, a marker on `window` proves a flow made no full reload.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { queryOne } from "./db";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
 
 async function markWindow(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { __noReload: 1 }));
@@ -90,13 +93,11 @@ async function openPostWithCard(page: Page) {
 test("like: +1, and the heart stays red after a reload", async ({
   page,
   javaScriptEnabled,
-  baseURL,
-}, info) => {
+  server,
+}) => {
   const url = await openPostWithCard(page);
   const id = Number(new URL(url).pathname.split("/")[1]);
-  const before = queryOne<{ likes: number }>(
-    info.project.name,
-    baseURL,
+  const before = server.queryOne<{ likes: number }>(
     "select likes from posts where id = ?",
     id,
   ).likes;
@@ -107,13 +108,7 @@ test("like: +1, and the heart stays red after a reload", async ({
   await expectNoReload(page, javaScriptEnabled);
   await expect
     .poll(
-      () =>
-        queryOne<{ likes: number }>(
-          info.project.name,
-          baseURL,
-          "select likes from posts where id = ?",
-          id,
-        ).likes,
+      () => server.queryOne<{ likes: number }>("select likes from posts where id = ?", id).likes,
     )
     .toBe(before + 1);
   await page.reload();
@@ -121,7 +116,7 @@ test("like: +1, and the heart stays red after a reload", async ({
   await expect(page.locator(".like-button.is-liked")).toHaveCount(1);
 });
 
-test("a share link counts a share", async ({ page, context, baseURL }, info) => {
+test("a share link counts a share", async ({ page, context, server }) => {
   // Nothing leaves the machine: the networks' pages are answered locally.
   await context.route(/^https:\/\/(x\.com|www\.pinterest\.com|www\.facebook\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<p>shared</p>" }),
@@ -129,12 +124,7 @@ test("a share link counts a share", async ({ page, context, baseURL }, info) => 
   const url = await openPostWithCard(page);
   const id = Number(new URL(url).pathname.split("/")[1]);
   const shares = () =>
-    queryOne<{ shares: number }>(
-      info.project.name,
-      baseURL,
-      "select shares from posts where id = ?",
-      id,
-    ).shares;
+    server.queryOne<{ shares: number }>("select shares from posts where id = ?", id).shares;
   const before = shares();
   const popup = page.waitForEvent("popup");
   await page.getByRole("link", { name: "X", exact: true }).click();
@@ -146,16 +136,12 @@ test("a share link counts a share", async ({ page, context, baseURL }, info) => 
 test("newsletter: join, join again with the same email, and a missing name", async ({
   page,
   javaScriptEnabled,
-  baseURL,
+  server,
 }, info) => {
   const email = `reader-${info.project.name}@example.com`;
   const count = () =>
-    queryOne<{ n: number }>(
-      info.project.name,
-      baseURL,
-      "select count(*) as n from subscribers where email = ?",
-      email,
-    ).n;
+    server.queryOne<{ n: number }>("select count(*) as n from subscribers where email = ?", email)
+      .n;
   await page.goto("/reach-out");
   const form = page.locator("form").filter({ has: page.getByPlaceholder("Your Name*") });
   await expect(form.getByLabel("News Emails")).toBeChecked();
@@ -184,12 +170,8 @@ test("newsletter: join, join again with the same email, and a missing name", asy
   await expect(page.locator(".form-message.is-error")).toHaveText("Name is required");
   await expect(page.getByPlaceholder("Your Email*")).toHaveValue("");
   expect(
-    queryOne<{ n: number }>(
-      info.project.name,
-      baseURL,
-      "select count(*) as n from subscribers where email = ?",
-      other,
-    ).n,
+    server.queryOne<{ n: number }>("select count(*) as n from subscribers where email = ?", other)
+      .n,
   ).toBe(0);
   await expectNoReload(page, javaScriptEnabled);
 });
@@ -197,12 +179,10 @@ test("newsletter: join, join again with the same email, and a missing name", asy
 test("unsubscribe: the button posts, then an unknown email says so", async ({
   page,
   javaScriptEnabled,
-  baseURL,
-}, info) => {
+  server,
+}) => {
   const email = "amelia.hart@example.com";
-  const row = queryOne<{ status: string } | undefined>(
-    info.project.name,
-    baseURL,
+  const row = server.queryOne<{ status: string } | undefined>(
     "select status from subscribers where email = ?",
     email,
   );
@@ -218,12 +198,8 @@ test("unsubscribe: the button posts, then an unknown email says so", async ({
   await expect
     .poll(
       () =>
-        queryOne<{ status: string }>(
-          info.project.name,
-          baseURL,
-          "select status from subscribers where email = ?",
-          email,
-        ).status,
+        server.queryOne<{ status: string }>("select status from subscribers where email = ?", email)
+          .status,
     )
     .toBe("Unsubscribed");
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_PORT_BASE } from "./constants";
+import { E2E_PORT_BASE } from "./fixtures";
 
 const SERVER_PORTS = [E2E_PORT_BASE + 20, E2E_PORT_BASE + 21, E2E_PORT_BASE + 22];
 

@@ -1,4 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Independent tests (each reads or writes only what it sets up): any worker may take any of them.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Clicks the theme toggle and waits until the choice is stored: a form post

@@ -24,6 +24,7 @@ import {
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport } from "~/platform/mail.server";
+import { resetDatabase } from "../helpers";
 import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 
 const draft = (values: Record<string, unknown> = {}) => ({
@@ -35,13 +36,6 @@ const draft = (values: Record<string, unknown> = {}) => ({
   attachment: null,
   ...values,
 });
-
-function clearMail() {
-  const db = getDb();
-  db.delete(newsletters).run();
-  db.delete(subscriberAudiences).run();
-  db.delete(subscribers).run();
-}
 
 const rowCounts = () => {
   const db = getDb();
@@ -69,7 +63,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(() => {
-  clearMail();
+  resetDatabase();
   smtp.received.length = 0;
   process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "Newsroom <news@inkwell.test>";
