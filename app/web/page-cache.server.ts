@@ -9,6 +9,7 @@
  * `Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…`;
  * everything the cache does not answer is `private, no-store` (server.js).
  */
+import { parsePostId } from "~/domain/posts/ids";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { getDb } from "~/platform/db.server";
 import {
@@ -30,7 +31,8 @@ export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export const VARY = "Accept-Encoding, Cookie";
 
-const POST_PATH = /^\/(\d{1,15})\/[^/]+\/[^/]+$/;
+/** `/:id/:category/:url`: three segments; the id is read by the one post-id parser. */
+const POST_PATH = /^\/([^/]+)\/[^/]+\/[^/]+$/;
 const LIST_PATH =
   /^\/(?:category|tag)\/[^/]+$|^\/category\/[^/]+\/rss\.xml$|^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
 const FIXED_PATHS = new Set([
@@ -48,8 +50,8 @@ const FIXED_PATHS = new Set([
 export function cacheablePage(pathname: string): { postId: number | null } | null {
   if (FIXED_PATHS.has(pathname)) return { postId: null };
   if (pathname.endsWith(".data")) return null; // client navigations: loader data, not pages
-  const post = POST_PATH.exec(pathname);
-  if (post) return pathname.startsWith("/admin/") ? null : { postId: Number(post[1]) };
+  const postId = parsePostId(POST_PATH.exec(pathname)?.[1]);
+  if (postId !== undefined) return pathname.startsWith("/admin/") ? null : { postId };
   return LIST_PATH.test(pathname) ? { postId: null } : null;
 }
 
