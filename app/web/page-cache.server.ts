@@ -9,8 +9,9 @@
  * `Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…`;
  * everything the cache does not answer is `private, no-store` (server.js).
  */
-import { parsePostId } from "~/domain/posts/ids";
+
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
+import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
 import {
   changedSince,
