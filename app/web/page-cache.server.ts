@@ -50,10 +50,20 @@ const FIXED_PATHS = new Set([
 /** Whether `pathname` is a page the cache may keep, and the post it shows (post pages). */
 export function cacheablePage(pathname: string): { postId: number | null } | null {
   if (FIXED_PATHS.has(pathname)) return { postId: null };
+  if (!decodablePath(pathname)) return null; // a malformed escape is the router's 400, never cached
   if (pathname.endsWith(".data")) return null; // client navigations: loader data, not pages
   const postId = parsePostId(POST_PATH.exec(pathname)?.[1]);
   if (postId !== undefined) return pathname.startsWith("/admin/") ? null : { postId };
   return LIST_PATH.test(pathname) ? { postId: null } : null;
+}
+
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One cookie's raw value from a Cookie header. */

@@ -23,7 +23,7 @@ import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as postLoader } from "~/routes/post";
 import { flashCookieHeader } from "~/web/flash.server";
-import { answerFromPageCache } from "~/web/page-cache.server";
+import { answerFromPageCache, cacheablePage } from "~/web/page-cache.server";
 import { routeArgs } from "../helpers";
 import { BASE, makePost, makeUser, sessionCookie, setupNewsroom } from "./fixtures";
 
@@ -307,5 +307,15 @@ describe("views and likes", () => {
     expect(pendingViews(post.id)).toBe(2);
     await shutdown(); // closes the database; the next getDb() opens it again
     expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.views).toBe(2);
+  });
+});
+
+describe("which paths the cache may keep", () => {
+  test("a malformed escape is never cached, so the router answers it (400)", () => {
+    expect(cacheablePage("/category/%E0%A4%A")).toBeNull();
+    expect(cacheablePage("/1/x/%ZZ")).toBeNull();
+    expect(cacheablePage("/category/crypto")).toEqual({ postId: null });
+    expect(cacheablePage("/12/crypto/some-post")).toEqual({ postId: 12 });
+    expect(cacheablePage("/x/crypto/some-post")).toBeNull();
   });
 });
