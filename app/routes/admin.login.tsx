@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { EmailField, LabeledInput } from "~/components/admin/fields";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/domain/errors.server";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
 import adminCss from "~/styles/admin.css?url";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -22,13 +22,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
-    const user = await authenticateLoginForm(request, context.get(clientAddressContext));
-    return startSession(request, user, redirectTo, {
-      type: "success",
-      message: "Signed in successfully",
-    });
+    const address = context.get(clientAddressContext);
+    const user = await authenticateLoginForm(request, address);
+    return startSession(
+      request,
+      user,
+      redirectTo,
+      { type: "success", message: "Signed in successfully" },
+      address,
+    );
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
+    if (isDomainError(error)) {
+      return data({ error: error.message }, { status: error.status, headers: errorHeaders(error) });
+    }
     throw error;
   }
 }

@@ -7,22 +7,21 @@
 
 import { clientAddressContext } from "~/nonce";
 import { apiHandler, postOnlyLoader, readJson } from "~/web/api.server";
-import { verifyCredentials } from "~/web/auth.server";
-import { commitSession, getSession } from "~/web/session.server";
+import { sessionCookieFor, verifyCredentials } from "~/web/auth.server";
 import type { Route } from "./+types/api.user-authenticate";
 
 export const loader = postOnlyLoader;
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
-  const user = verifyCredentials(await readJson(request), context.get(clientAddressContext));
-  const session = await getSession(request);
-  session.set("userId", user.id);
+  const address = context.get(clientAddressContext);
+  const user = verifyCredentials(await readJson(request), address);
+  const cookie = await sessionCookieFor(request, user, address);
   return Response.json(
     {
       type: "success",
       message: "Login successful",
       user: { role: user.role, uid: user.uid, name: user.name, email: user.email },
     },
-    { headers: { "Set-Cookie": await commitSession(session) } },
+    { headers: { "Set-Cookie": cookie } },
   );
 });

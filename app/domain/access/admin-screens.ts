@@ -53,12 +53,14 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/users",                         label: "All Users",          menu: "users",  capability: "manageSite" },
   { path: "/admin/users/add",                     label: "Add User",           menu: "users",  capability: "manageSite" },
   { path: "/admin/users/profile",                 label: "My Profile",         menu: "users",  capability: null },
+  { path: "/admin/users/edit/:uid",               label: "Edit User",          menu: null,     capability: "manageSite" },
   { path: "/admin/mail/send-newsletter",          label: "Send Newsletter",    menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/subscribers-list",         label: "Subscribers List",   menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/export",  label: "Export Subscribers", menu: null,     capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/import",  label: "Import Subscribers", menu: null,     capability: "manageMail" },
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },
+  { path: "/admin/audit",                         label: "Audit Log",          menu: "bottom", capability: "manageSite" },
 ];
 
 /** The path's non-empty segments, decoded and lower-cased (routes match regardless of case). */
