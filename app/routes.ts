@@ -61,6 +61,7 @@ export default [
   // route below).
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
+  route("admin/login/verify", "routes/admin.login-verify.tsx"),
   route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
   route("admin/reset-password", "routes/admin.reset-password.tsx"),
   route("admin/announcement", "routes/admin.announcement.ts"),

@@ -173,7 +173,12 @@ export async function requireUser(
   target: Target = new URL(request.url),
 ): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (!user) throw loginRedirect(target);
+  if (!user) {
+    // Half-way through signing in (the code, or 2FA set-up): nothing else until done.
+    const active = await currentSession(request);
+    if (active && active.stage !== "full") throw redirect("/admin/login/verify");
+    throw loginRedirect(target);
+  }
   return user;
 }
 
