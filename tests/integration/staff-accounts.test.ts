@@ -26,7 +26,7 @@ import { action as authenticateAction } from "~/routes/api.user-authenticate";
 import { action as userDataAction } from "~/routes/api.user-data";
 import { accountFailures, addressFailures } from "~/web/auth.server";
 import { LIMITS } from "~/web/limits.server";
-import { resetDatabase, settle } from "../helpers";
+import { resetDatabase, routeArgs, settle } from "../helpers";
 import {
   BASE,
   callRoute,
@@ -417,10 +417,7 @@ describe("password reset by e-mail", () => {
       await settle(forgotAction, form("/admin/forgot-password", { email: `x${i}@example.com` }));
     }
     const value = await forgotAction(
-      // biome-ignore lint/suspicious/noExplicitAny: the generated argument type
-      (await import("../helpers")).routeArgs(
-        form("/admin/forgot-password", { email: "y@example.com" }),
-      ) as any,
+      routeArgs(form("/admin/forgot-password", { email: "y@example.com" })),
     );
     const init = (value as { init?: ResponseInit }).init;
     expect(init?.status).toBe(429);
