@@ -11,6 +11,8 @@ import { auditLog, passwordTokens, posts, sessions, settings, users } from "#db/
 import { toSessionUser } from "~/domain/access/actor.server";
 import { decryptSecret } from "~/domain/accounts/secrets.server";
 import { listAudit } from "~/domain/audit/audit.server";
+import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
+import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { FailureLimiter } from "~/platform/rate-limit.server";
 import { loader as auditLoader } from "~/routes/admin.audit";
@@ -655,5 +657,41 @@ describe("rate limits and the audit log", () => {
     const all = listAudit(n.staff.admin, { page: 1 });
     expect(all.rows).toHaveLength(50);
     expect(all.pages).toBeGreaterThan(1);
+  });
+
+  it("records publish, unpublish, trash and delete of a post and a settings save", () => {
+    const body = {
+      title: "Audit me",
+      category: "Crypto",
+      summary: "S",
+      content: "<p>C</p>",
+      tags: [],
+      photo: null,
+      socialCard: null,
+    };
+    const admin = { ...n.staff.admin, address: "203.0.113.9" };
+    const { post } = savePost(admin, { ...body, action: "publish" });
+    savePost(admin, { ...body, action: "draft" }, { id: post.id });
+    trashPost(admin, post.id);
+    deletePost(admin, post.id);
+    updateSettings(admin, { siteName: "Audited" });
+    const rows = getDb().select().from(auditLog).all();
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining([
+        "post-published",
+        "post-unpublished",
+        "post-trashed",
+        "post-deleted",
+        "settings-saved",
+      ]),
+    );
+    const published = rows.find((r) => r.action === "post-published");
+    expect(published).toMatchObject({
+      actorId: n.staff.admin.id,
+      actorName: "Ada",
+      targetType: "post",
+      targetId: String(post.id),
+      address: "203.0.113.9",
+    });
   });
 });

@@ -9,6 +9,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { type Newsletter, newsletterDeliveries, newsletters } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, parseInput } from "~/domain/errors.server";
 import {
   attachmentName,
@@ -120,6 +121,14 @@ export function queueNewsletter(
       .where(eq(newsletters.id, row.id))
       .returning()
       .get();
+    recordAudit(tx as unknown as Db, {
+      action: "newsletter-sent",
+      actor: user,
+      targetType: "newsletter",
+      targetId: row.uid,
+      summary: `${draft.subject} (${recipients} recipients)`,
+      address: user.address,
+    });
     return toSummary(queued);
   });
   // After the commit, so the sender finds the rows.
