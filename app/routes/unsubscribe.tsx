@@ -4,14 +4,17 @@
  * page again with 400/404); with JavaScript a fetcher calls
  * `POST /newsletter/unsubscribe`.
  */
+
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { unsubscribe } from "~/domain/subscribers/subscribers.server";
 import { useFlash } from "~/hooks/use-flash";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { formActionWithFlash } from "~/web/flash.server";
+import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -19,11 +22,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return { email };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return formActionWithFlash(request, "unsubscribe", (body) => ({
-    message: unsubscribe(getDb(), body).message,
-    to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
-  }));
+export function action({ request, context }: Route.ActionArgs) {
+  return formActionWithFlash(request, "unsubscribe", (body) => {
+    limitNewsletter(context.get(clientAddressContext));
+    return {
+      message: unsubscribe(getDb(), body).message,
+      to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
+    };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -45,6 +45,7 @@ import { emailField } from "~/utils/validation";
 import { addressOf, rememberAddress } from "~/web/client-address.server";
 import { type Flash, flashCookieHeader } from "~/web/flash.server";
 import { isFormBody } from "~/web/forms.server";
+import { checkLimit, countAttempt, LIMITS } from "~/web/limits.server";
 import { commitSession, destroySession, getSession } from "~/web/session.server";
 
 export const LoginSchema = z.object({
@@ -297,9 +298,14 @@ export function userByApiKey(key: string): SessionUser | null {
 export async function requireApiUser(request: Request, key: unknown): Promise<SessionUser> {
   if (key !== undefined && key !== null && key !== "") {
     if (typeof key !== "string") throw badRequest("key must be a string");
+    const address = addressOf(request);
+    checkLimit(LIMITS.apiKey, address, "Too many calls with a wrong API key.");
     const user = userByApiKey(key);
-    if (!user) throw unauthorized("Invalid API key");
-    return { ...user, address: addressOf(request) };
+    if (!user) {
+      countAttempt(LIMITS.apiKey, address);
+      throw unauthorized("Invalid API key");
+    }
+    return { ...user, address };
   }
   const user = await getOptionalUser(request);
   if (!user) throw unauthorized("Authentication required: pass your apiKey as key");

@@ -38,3 +38,9 @@ export function checkLimit(limiter: FailureLimiter, key: string, what: string): 
 export function countAttempt(limiter: FailureLimiter, key: string): boolean {
   return rateLimitingOn() ? limiter.fail(key) : false;
 }
+
+/** Newsletter join and unsubscribe: every request counts, per address. */
+export function limitNewsletter(address: string): void {
+  checkLimit(LIMITS.newsletter, address, "Too many newsletter requests.");
+  countAttempt(LIMITS.newsletter, address);
+}

@@ -14,6 +14,7 @@ import { listAudit } from "~/domain/audit/audit.server";
 import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { FailureLimiter } from "~/platform/rate-limit.server";
 import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as forgotAction } from "~/routes/admin.forgot-password";
@@ -24,6 +25,7 @@ import { action as profileAction, loader as profileLoader } from "~/routes/admin
 import { action as resetAction, loader as resetLoader } from "~/routes/admin.reset-password";
 import { action as editAction, loader as editLoader } from "~/routes/admin.users-edit";
 import { action as crudUpdateAction } from "~/routes/api.crud-update-doc";
+import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as authenticateAction } from "~/routes/api.user-authenticate";
 import { action as userDataAction } from "~/routes/api.user-data";
 import { accountFailures, addressFailures } from "~/web/auth.server";
@@ -693,5 +695,55 @@ describe("rate limits and the audit log", () => {
       targetId: String(post.id),
       address: "203.0.113.9",
     });
+  });
+
+  it("wrong API keys, newsletter joins: 429 with Retry-After once over the limit", async () => {
+    for (let i = 0; i < 20; i++) {
+      const r = await callRoute(
+        userDataAction,
+        postJson("/user/data", { body: { uid: n.staff.author.uid, key: `wrong-${i}` } }),
+      );
+      expect(r.status).toBe(401);
+    }
+    const limited = await callRoute(
+      userDataAction,
+      postJson("/user/data", { body: { uid: n.staff.author.uid, key: "wrong-again" } }),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+
+    for (let i = 0; i < 30; i++) {
+      await callRoute(
+        joinAction,
+        postJson("/newsletter/join", { body: { email: `r${i}@example.com` } }),
+      );
+    }
+    const join = await callRoute(
+      joinAction,
+      postJson("/newsletter/join", { body: { email: "late@example.com" } }),
+    );
+    expect(join.status).toBe(429);
+    expect(join.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("no limits while Settings › Enable Rate Limiting is off", async () => {
+    getDb().update(settings).set({ enableRateLimiting: false }).run();
+    for (let i = 0; i < 25; i++) {
+      const r = await callRoute(
+        userDataAction,
+        postJson("/user/data", { body: { uid: n.staff.author.uid, key: `wrong-${i}` } }),
+      );
+      expect(r.status).toBe(401);
+    }
+  });
+
+  it("TRUST_PROXY: off by default, a hop count or a list of proxies; nonsense refused", () => {
+    expect(readEnv({}).trustProxy).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" }).trustProxy).toEqual([
+      "10.0.0.2",
+      "10.1.0.0/16",
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: "everyone!" })).toThrow(/TRUST_PROXY/);
   });
 });
