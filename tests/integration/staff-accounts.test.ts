@@ -23,6 +23,7 @@ import { action as verifyAction, loader as verifyLoader } from "~/routes/admin.l
 import { action as logoutAction } from "~/routes/admin.logout";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin.profile";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin.reset-password";
+import { action as addUserAction } from "~/routes/admin.users-add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.users-edit";
 import { action as crudUpdateAction } from "~/routes/api.crud-update-doc";
 import { action as joinAction } from "~/routes/api.newsletter-join";
@@ -394,6 +395,43 @@ describe("password reset by e-mail", () => {
     expect(auditActions()).toEqual(
       expect.arrayContaining(["password-reset-requested", "password-reset"]),
     );
+  });
+
+  it("Add User can send an invitation: a set-password link valid 7 days", async () => {
+    const admin = await sessionCookie(n.staff.admin);
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      email: "new@example.com",
+      name: "Newt",
+      role: "Author",
+      invite: "on",
+    })) {
+      body.set(k, v);
+    }
+    const added = await settle(
+      addUserAction,
+      new Request(`${BASE}/admin/users/add`, { method: "POST", body, headers: { Cookie: admin } }),
+    );
+    expect(added.status).toBeOneOf([302, 303]);
+    expect(smtp.received[0]?.to).toEqual(["new@example.com"]);
+    const token = linkIn(smtp.received[0]?.raw ?? "");
+    const stored = getDb().select().from(passwordTokens).get();
+    expect(stored?.purpose).toBe("invite");
+    expect((stored?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
+    const set = await settle(
+      resetAction,
+      form("/admin/reset-password", {
+        token,
+        password: "Newt-pass-1",
+        confirmPassword: "Newt-pass-1",
+      }),
+    );
+    expect(set.status).toBeOneOf([302, 303]);
+    const login = await settle(
+      loginAction,
+      form("/admin/login", { email: "new@example.com", password: "Newt-pass-1" }),
+    );
+    expect(login.status).toBeOneOf([302, 303]);
   });
 
   it("a link expires after an hour, and a newer link voids the older one", async () => {
