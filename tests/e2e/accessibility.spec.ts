@@ -86,6 +86,8 @@ for (const theme of THEMES) {
       "/admin/media/add",
       "/admin/mail/subscribers-list",
       "/admin/mail/send-newsletter",
+      "/admin/audit",
+      "/admin/forgot-password",
     ]) {
       await page.goto(path);
       const found = await seriousViolations(page);
