@@ -10,13 +10,17 @@ export type SnippetPiece = { text: string; hit: boolean };
 
 const SNIPPET_WORDS = 30;
 const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** `foldWord`, without the Unicode normalisation for the plain ASCII words of most text. */
+const fold = (word: string) => (ASCII.test(word) ? word.toLowerCase() : foldWord(word));
 
 type Token = { start: number; end: number; folded: string };
 
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
-    tokens.push({ start: m.index, end: m.index + m[0].length, folded: foldWord(m[0]) });
+    tokens.push({ start: m.index, end: m.index + m[0].length, folded: fold(m[0]) });
   }
   return tokens;
 }
