@@ -85,8 +85,18 @@ function seed(dbPath) {
       for (let i = from; i < Math.min(from + BATCH, postCount + 1); i++) {
         const paragraphs = Array.from({ length: 6 }, () => `<p>${text(WORDS_PER_POST / 6)}</p>`);
         const t = now - (postCount - i) * 60_000;
-        insert.run(i, `post-${i}`, text(6), `story-${i}`, `/${i}/world/story-${i}`, text(20),
-          paragraphs.join(""), t, adminId, t);
+        insert.run(
+          i,
+          `post-${i}`,
+          text(6),
+          `story-${i}`,
+          `/${i}/world/story-${i}`,
+          text(20),
+          paragraphs.join(""),
+          t,
+          adminId,
+          t,
+        );
       }
     })();
     if ((from - 1) % 20_000 === 0) process.stdout.write(`  ${from - 1} posts…\n`);
@@ -98,7 +108,9 @@ function seed(dbPath) {
     seedMs: ms,
     contentBytes: db.prepare("select sum(length(content)) as n from posts").get().n,
     textBytes: db
-      .prepare("select sum(length(title) + length(summary) + length(inkwell_text(content))) as n from posts")
+      .prepare(
+        "select sum(length(title) + length(summary) + length(inkwell_text(content))) as n from posts",
+      )
       .get().n,
     indexBytes: size("name like 'posts_search%'"),
     postsTableBytes: size("name = 'posts'"),
@@ -107,7 +119,8 @@ function seed(dbPath) {
   return figures;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1), n: s.length };
@@ -133,7 +146,8 @@ try {
     return `${a} ${b}`;
   });
   const base = `${server.base}/get/search?q=`;
-  for (const q of queries.slice(0, 20)) await (await fetch(base + encodeURIComponent(q))).arrayBuffer(); // warm-up
+  for (const q of queries.slice(0, 20))
+    await (await fetch(base + encodeURIComponent(q))).arrayBuffer(); // warm-up
   const fts = [];
   let hits = 0;
   for (const q of queries) {
@@ -160,17 +174,25 @@ try {
 
   const f = summary(fts);
   const l = summary(scans);
-  console.log(`\nSearch with ${postCount.toLocaleString("en")} posts (${queries.length} two-word queries, ${hits} with results)\n`);
+  console.log(
+    `\nSearch with ${postCount.toLocaleString("en")} posts (${queries.length} two-word queries, ${hits} with results)\n`,
+  );
   console.log("| | p50 | p99 | max | queries |");
   console.log("|---|---|---|---|---|");
-  console.log(`| GET /get/search (FTS5, HTTP round trip on 127.0.0.1) | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.n} |`);
-  console.log(`| reference: LIKE '%w1%' AND LIKE '%w2%' scan, in-process | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.max)} | ${l.n} |`);
+  console.log(
+    `| GET /get/search (FTS5, HTTP round trip on 127.0.0.1) | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.n} |`,
+  );
+  console.log(
+    `| reference: LIKE '%w1%' AND LIKE '%w2%' scan, in-process | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.max)} | ${l.n} |`,
+  );
   console.log(`\n| size | |\n|---|---|`);
   console.log(`| posts' HTML (content) | ${mb(sizes.contentBytes)} |`);
   console.log(`| posts' plain text (title, summary, body) | ${mb(sizes.textBytes)} |`);
   console.log(`| search index (posts_search*) | ${mb(sizes.indexBytes)} |`);
   console.log(`| posts table | ${mb(sizes.postsTableBytes)} |`);
-  console.log(`| server resident memory after the run | ${server.memoryMb("VmRSS").toFixed(0)} MB |`);
+  console.log(
+    `| server resident memory after the run | ${server.memoryMb("VmRSS").toFixed(0)} MB |`,
+  );
 } finally {
   server.stop();
   process.exit(0);

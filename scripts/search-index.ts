@@ -13,7 +13,9 @@ try {
   if (command === "rebuild") {
     const started = performance.now();
     const { posts } = rebuildSearchIndex(db);
-    console.log(`Search index rebuilt: ${posts} posts in ${Math.round(performance.now() - started)} ms.`);
+    console.log(
+      `Search index rebuilt: ${posts} posts in ${Math.round(performance.now() - started)} ms.`,
+    );
   } else if (command === "check") {
     const result = checkSearchIndex(db);
     const inStep = result.structureOk && result.extra === 0 && result.missing === 0;

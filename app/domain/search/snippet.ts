@@ -10,9 +10,9 @@ export type SnippetPiece = { text: string; hit: boolean };
 
 const SNIPPET_WORDS = 30;
 const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
-/** `foldWord`, without the Unicode normalisation for the plain ASCII words of most text. */
+/** `foldWord`, without the Unicode normalisation for the plain ASCII words of most text (a token holds no space or control character). */
 const fold = (word: string) => (ASCII.test(word) ? word.toLowerCase() : foldWord(word));
 
 type Token = { start: number; end: number; folded: string };
