@@ -36,7 +36,7 @@ const listColumns = {
   authorPhoto: users.photo,
 };
 
-type ListRow = {
+export type ListRow = {
   id: number;
   url: string;
   title: string;
@@ -49,7 +49,7 @@ type ListRow = {
   authorPhoto: string | null;
 };
 
-function toListItem(r: ListRow): PostListItem {
+export function toListItem(r: ListRow): PostListItem {
   return {
     id: r.id,
     url: r.url,
