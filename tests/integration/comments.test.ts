@@ -19,9 +19,18 @@ import { submitComment } from "~/domain/comments/submit.server";
 import { commentParagraphs } from "~/domain/comments/text";
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
+import { action as commentsAction, loader as commentsLoader } from "~/routes/admin.comments";
 import { action as postAction, loader as postLoader } from "~/routes/post";
 import { resetDatabase, settle } from "../helpers";
-import { BASE, caught, makePost, setupNewsroom, tableCounts } from "./fixtures";
+import {
+  BASE,
+  caught,
+  makePost,
+  makeUser,
+  sessionCookie,
+  setupNewsroom,
+  tableCounts,
+} from "./fixtures";
 
 let env: ReturnType<typeof setupNewsroom>;
 let post: ReturnType<typeof makePost>;
@@ -330,5 +339,69 @@ describe("moderation permissions", () => {
     expect(reply.status).toBe("approved");
     expect(reply.parentId).toBe(c.id);
     expect(publicComments(getDb(), post.id)[0]?.replies[0]?.body).toBe("Thanks, Rita");
+  });
+});
+
+describe("the Comments screen", () => {
+  const send = async (who: "admin" | "editor", fields: Record<string, string>) =>
+    settle(
+      commentsAction,
+      new Request(`${BASE}/admin/comments`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: await sessionCookie(makeUser(who === "admin" ? "Administrator" : "Editor")),
+        },
+        body: new URLSearchParams(fields),
+      }),
+    );
+
+  test("lists a tab with counts; the Administrator approves, bulk-trashes and replies", async () => {
+    setComments({ enableCommentModeration: true });
+    const a = submitComment(getDb(), post.id, reader, ctx());
+    const b = submitComment(getDb(), post.id, { ...reader, body: "b" }, ctx());
+    const cookie = await sessionCookie(makeUser("Administrator"));
+    const list = await settle(
+      commentsLoader,
+      new Request(`${BASE}/admin/comments?status=pending`, { headers: { Cookie: cookie } }),
+    );
+    expect(list.data.counts).toMatchObject({ all: 2, pending: 2 });
+    expect(list.data.rows.map((r: { id: number }) => r.id)).toEqual([b.id, a.id]);
+
+    const ok = await send("admin", {
+      intent: "approve",
+      id: String(a.id),
+      returnTo: "/admin/comments?status=pending",
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.location).toBe("/admin/comments?status=pending");
+    expect(approvedCount(getDb(), post.id)).toBe(1);
+
+    const reply = await send("admin", { intent: "reply", id: String(a.id), body: "Thanks" });
+    expect(reply.status).toBe(303);
+    expect(approvedCount(getDb(), post.id)).toBe(2);
+
+    const bulk = new URLSearchParams({ intent: "bulk", bulkAction: "trash" });
+    bulk.append("ids", String(a.id));
+    bulk.append("ids", String(b.id));
+    const multi = await settle(
+      commentsAction,
+      new Request(`${BASE}/admin/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: bulk,
+      }),
+    );
+    expect(multi.status).toBe(303);
+    expect(moderationCounts(env.staff.admin, getDb()).trash).toBe(2);
+  });
+
+  test("a bulk action without a choice is a 400; an Editor is refused", async () => {
+    const c = submitComment(getDb(), post.id, reader, ctx());
+    const none = await send("admin", { intent: "bulk", ids: String(c.id) });
+    expect(none.status).toBe(400);
+    const editor = await send("editor", { intent: "approve", id: String(c.id) });
+    expect(editor.status).toBe(403);
+    expect(getDb().select().from(comments).get()?.status).not.toBe("approved");
   });
 });
