@@ -17,6 +17,7 @@ import {
 } from "~/domain/comments/comments.server";
 import { submitComment } from "~/domain/comments/submit.server";
 import { commentParagraphs } from "~/domain/comments/text";
+import { getAnalyticsData, getDashboardData } from "~/domain/site/dashboard.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { action as commentsAction, loader as commentsLoader } from "~/routes/admin.comments";
@@ -403,5 +404,24 @@ describe("the Comments screen", () => {
     const editor = await send("editor", { intent: "approve", id: String(c.id) });
     expect(editor.status).toBe(403);
     expect(getDb().select().from(comments).get()?.status).not.toBe("approved");
+  });
+});
+
+describe("counts", () => {
+  test("Analytics and the dashboard count approved comments; top posts sort by comments", () => {
+    setComments({ enableCommentModeration: true });
+    const other = makePost({ title: "Quiet one" });
+    getDb().update(posts).set({ views: 100 }).where(eq(posts.id, post.id)).run();
+    const a = submitComment(getDb(), other.id, reader, ctx());
+    const b = submitComment(getDb(), other.id, { ...reader, body: "b" }, ctx());
+    submitComment(getDb(), post.id, reader, ctx()); // stays pending
+    const admin = env.staff.admin;
+    expect(getAnalyticsData(admin).totalComments).toBe(0);
+    moderateComments(admin, getDb(), [a.id, b.id], "approve");
+    expect(getAnalyticsData(admin).totalComments).toBe(2);
+    expect(getDashboardData(admin).totalComments).toBe(2);
+    expect(getAnalyticsData(admin).topPosts[0]?.title).toBe("Rates on hold");
+    const byComments = getAnalyticsData(admin, "comments").topPosts;
+    expect(byComments[0]).toMatchObject({ title: "Quiet one", comments: 2 });
   });
 });
