@@ -744,7 +744,7 @@ describe("Send Newsletter", () => {
       expect(raw).toContain(
         `List-Unsubscribe: <${BASE}/newsletter/unsubscribe?email=${encodeURIComponent(to)}>`,
       );
-      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     }
     const listed = dataOf<{ newsletters: Record<string, unknown>[] }>(
       await run(sendLoader, get(SEND)),

@@ -213,7 +213,7 @@ describe("the sender over SMTP", () => {
       const link = `http://127.0.0.1:3500/unsubscribe?email=${encodeURIComponent(to)}`;
       const oneClick = `http://127.0.0.1:3500/newsletter/unsubscribe?email=${encodeURIComponent(to)}`;
       expect(raw).toContain(`List-Unsubscribe: <${oneClick}>`);
-      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
       expect(raw).toContain(`href="${link.replace("&", "&amp;")}"`);
       expect(raw).toContain(`Unsubscribe: ${link}`);
       expect(raw).toContain("Markets rallied again (https://example.com/x).");

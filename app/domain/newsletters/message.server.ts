@@ -9,6 +9,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import sanitizeHtml from "sanitize-html";
 import type { Newsletter } from "#db/schema";
+import { dkimSigning, mailFromDomain } from "~/domain/newsletters/dkim.server";
 import { uploadedFile } from "~/domain/newsletters/input.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import type { Env } from "~/platform/env.server";
@@ -167,7 +168,14 @@ ${content.html}
     html,
     text,
     attachments,
-    list: { unsubscribe: oneClickUnsubscribeUrl(env.publicUrl, to.email) },
+    list: {
+      id: {
+        url: `${letter.audience.toLowerCase()}.newsletter.${mailFromDomain(env)}`,
+        comment: siteName,
+      },
+      unsubscribe: oneClickUnsubscribeUrl(env.publicUrl, to.email),
+    },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    dkim: dkimSigning(env),
   };
 }
