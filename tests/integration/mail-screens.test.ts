@@ -740,10 +740,14 @@ describe("Send Newsletter", () => {
       expect(raw).toMatch(/Content-Type: image\/png/);
       expect(raw).toMatch(/Content-Type: application\/pdf; name="Rate card\.pdf"/);
       expect(raw).toMatch(/Content-Disposition: attachment; filename="Rate card\.pdf"/);
-      expect(raw).toContain(`${BASE}/unsubscribe?email=${encodeURIComponent(to)}`);
-      expect(raw).toContain(
-        `List-Unsubscribe: <${BASE}/newsletter/unsubscribe?email=${encodeURIComponent(to)}>`,
+      expect(raw).toMatch(/\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}"/);
+      expect(raw).toMatch(
+        new RegExp(
+          `^List-Unsubscribe: <${BASE}/unsubscribe\\?token=u1\\.\\d+\\.news\\.[\\w-]{32}>`,
+          "m",
+        ),
       );
+      expect(raw).not.toContain(encodeURIComponent(to));
       expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     }
     const listed = dataOf<{ newsletters: Record<string, unknown>[] }>(

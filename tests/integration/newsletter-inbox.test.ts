@@ -3,16 +3,25 @@
  * mailauth against the published key), signed unsubscribe tokens, bounces.
  * A real in-process SMTP server receives the mail.
  */
+
+import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { NewsletterSender } from "~/domain/newsletters/sender.server";
+import {
+  readUnsubscribeToken,
+  unsubscribeToken,
+} from "~/domain/newsletters/unsubscribe-token.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
-import { resetDatabase } from "../helpers";
-import { makeSubscriber, makeUser, startSmtpServer } from "./fixtures";
+import { middleware as rootMiddleware } from "~/root";
+import { loader as unsubscribeLoader, action as unsubscribePage } from "~/routes/unsubscribe";
+import { locationOf, resetDatabase, routeArgs, runRoute, statusOf } from "../helpers";
+import { BASE, makeSubscriber, makeUser, startSmtpServer } from "./fixtures";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
@@ -127,5 +136,161 @@ describe("DKIM", () => {
       delete process.env.DKIM_SELECTOR;
       delete process.env.DKIM_DOMAIN;
     }
+  });
+});
+
+const reader = (id: number) => ({
+  status: getDb().select().from(subscribers).where(eq(subscribers.id, id)).get()?.status,
+  audience: getDb()
+    .select({ a: subscriberAudiences.audience })
+    .from(subscriberAudiences)
+    .where(eq(subscriberAudiences.subscriberId, id))
+    .all()
+    .map((r) => r.a)
+    .sort(),
+});
+
+/** A mail provider's one-click POST (RFC 8058): another origin, no cookie. */
+const oneClick = (url: string, body = "List-Unsubscribe=One-Click") =>
+  new Request(url, {
+    method: "POST",
+    headers: {
+      Origin: "https://mail.provider.example",
+      "Sec-Fetch-Site": "cross-site",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body,
+  });
+
+/** The root middleware, then the page's action: 403 when the middleware refuses. */
+async function throughRoot(request: Request) {
+  let answer: unknown;
+  try {
+    await rootMiddleware[0]?.(
+      { request, params: {}, context: routeArgs(request).context } as never,
+      async () => {
+        answer = await runRoute(unsubscribePage, request);
+        return new Response("ok");
+      },
+    );
+  } catch (error) {
+    return { status: (error as Response).status, answer: undefined };
+  }
+  return { status: statusOf(answer), answer };
+}
+
+describe("signed unsubscribe tokens", () => {
+  it("puts the reader's signed token URI in List-Unsubscribe and the footer, never the address", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News"]);
+    queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), letter());
+    await sendQueued();
+    const raw = (smtp.received[0]?.raw ?? "").replace(/\r?\n[ \t]+/g, " ");
+    const header = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(raw)?.[1] ?? "";
+    expect(header).toBe(`${BASE}/unsubscribe?token=${unsubscribeToken(ann, "News")}`);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(raw).not.toMatch(/unsubscribe\?email=/);
+  });
+
+  it("refuses a forged or altered token and changes nothing", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News", "Music"]);
+    const good = unsubscribeToken(ann, "News");
+    expect(readUnsubscribeToken(good)).toEqual({ subscriberId: ann, audience: "News" });
+    const sig = good.split(".")[3] as string;
+    const forged = [
+      good.replace(`.${ann}.`, `.${ann + 1}.`),
+      good.replace(".news.", ".all."),
+      `${good.slice(0, -1)}${good.endsWith("A") ? "B" : "A"}`,
+      `u1.${ann}.news.${"A".repeat(32)}`,
+      `u1.${ann}.news.${sig.slice(0, 31)}`,
+      "",
+      "garbage",
+    ];
+    for (const token of forged) {
+      expect(readUnsubscribeToken(token), token).toBeUndefined();
+      const result = await throughRoot(
+        oneClick(`${BASE}/unsubscribe?token=${encodeURIComponent(token)}`),
+      );
+      expect(result.status, token).toBe(400);
+      const page = await runRoute(
+        unsubscribeLoader,
+        new Request(`${BASE}/unsubscribe?token=${encodeURIComponent(token)}`),
+      );
+      expect(statusOf(page), token).toBe(400);
+    }
+    // A token signed with another secret is refused too.
+    process.env.SESSION_SECRET = "another-secret-of-sixteen-chars";
+    const other = unsubscribeToken(ann, "News");
+    delete process.env.SESSION_SECRET;
+    expect(readUnsubscribeToken(other)).toBeUndefined();
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music", "News"] });
+  });
+
+  it("a GET shows the confirm page and changes nothing", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News", "Music"]);
+    const token = unsubscribeToken(ann, "News");
+    const page = (await runRoute(
+      unsubscribeLoader,
+      new Request(`${BASE}/unsubscribe?token=${token}`),
+    )) as { reader: { email: string; audienceLabel: string } };
+    expect(page.reader).toMatchObject({ email: "ann@example.com", audienceLabel: "News" });
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music", "News"] });
+  });
+
+  it("a cookieless cross-site one-click POST unsubscribes only that reader from that audience: 200, no redirect, no cookie", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News", "Music"]);
+    const bob = makeSubscriber("bob@example.com", ["News"]);
+    const result = await throughRoot(
+      oneClick(`${BASE}/unsubscribe?token=${unsubscribeToken(ann, "News")}`),
+    );
+    expect(result.status).toBe(200);
+    expect(result.answer).not.toBeInstanceOf(Response);
+    expect(result.answer).toMatchObject({ type: "success" });
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music"] });
+    expect(reader(bob)).toEqual({ status: "Active", audience: ["News"] });
+    // The last audience gone: the reader is Unsubscribed. Repeating is harmless.
+    for (let i = 0; i < 2; i++) {
+      const again = await throughRoot(
+        oneClick(`${BASE}/unsubscribe?token=${unsubscribeToken(ann, "Music")}`),
+      );
+      expect(again.status).toBe(200);
+    }
+    expect(reader(ann)).toEqual({ status: "Unsubscribed", audience: [] });
+    // A newsletter to everybody ("All") unsubscribes from all.
+    await throughRoot(oneClick(`${BASE}/unsubscribe?token=${unsubscribeToken(bob, "All")}`));
+    expect(reader(bob).status).toBe("Unsubscribed");
+  });
+
+  it("the confirm form unsubscribes from the audience or from all, and redirects with the message", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News", "Music", "Promotions"]);
+    const token = unsubscribeToken(ann, "News");
+    const post = (scope: string) =>
+      new Request(`${BASE}/unsubscribe?token=${token}`, {
+        method: "POST",
+        headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+        body: `scope=${scope}`,
+      });
+    const first = await runRoute(unsubscribePage, post("audience"));
+    expect(statusOf(first)).toBe(303);
+    expect(locationOf(first)).toBe(`/unsubscribe?token=${token}`);
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music", "Promotions"] });
+    await runRoute(unsubscribePage, post("all"));
+    expect(reader(ann).status).toBe("Unsubscribed");
+  });
+
+  it("keeps the e-mail form: /unsubscribe?email= and POST /newsletter/unsubscribe {email}", async () => {
+    const ann = makeSubscriber("ann@example.com", ["News"]);
+    const result = await runRoute(
+      unsubscribePage,
+      new Request(`${BASE}/unsubscribe?email=ann%40example.com`, {
+        method: "POST",
+        headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=ann%40example.com",
+      }),
+    );
+    expect(statusOf(result)).toBe(303);
+    expect(reader(ann).status).toBe("Unsubscribed");
+    // Cross-site to the page without a token is still refused.
+    const refused = await throughRoot(oneClick(`${BASE}/unsubscribe?email=ann%40example.com`));
+    expect(refused.status).toBe(403);
   });
 });
