@@ -7,10 +7,16 @@
 import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { subscriberAudiences, subscribers } from "#db/schema";
+import {
+  newsletterDeliveries,
+  newsletters,
+  posts,
+  subscriberAudiences,
+  subscribers,
+} from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
-import { queueNewsletter } from "~/domain/newsletters/queue.server";
+import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
 import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import {
   readUnsubscribeToken,
@@ -19,9 +25,22 @@ import {
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { middleware as rootMiddleware } from "~/root";
+import {
+  action as newsletterAction,
+  loader as newsletterLoader,
+} from "~/routes/admin.mail-newsletter";
+import { loader as previewLoader } from "~/routes/admin.mail-newsletter-preview";
+import { loader as sendLoader } from "~/routes/admin.mail-send";
 import { loader as unsubscribeLoader, action as unsubscribePage } from "~/routes/unsubscribe";
 import { locationOf, resetDatabase, routeArgs, runRoute, statusOf } from "../helpers";
-import { BASE, makeSubscriber, makeUser, startSmtpServer } from "./fixtures";
+import {
+  BASE,
+  makePost,
+  makeSubscriber,
+  makeUser,
+  sessionCookie,
+  startSmtpServer,
+} from "./fixtures";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
@@ -292,5 +311,130 @@ describe("signed unsubscribe tokens", () => {
     // Cross-site to the page without a token is still refused.
     const refused = await throughRoot(oneClick(`${BASE}/unsubscribe?email=ann%40example.com`));
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("before sending: preview, test, confirm", () => {
+  async function staff(role: "Administrator" | "Editor" = "Editor") {
+    const user = makeUser(role, { name: "Edna Editor" });
+    return { user, cookie: await sessionCookie(user) };
+  }
+  const onPage = (uid: string, cookie: string, body?: Record<string, string>) =>
+    routeArgs(
+      new Request(`${BASE}/admin/mail/newsletters/${uid}`, {
+        method: body ? "POST" : "GET",
+        headers: { Cookie: cookie, Origin: BASE },
+        body: body ? new URLSearchParams(body) : undefined,
+      }),
+      { uid },
+    );
+  const call = async (fn: (args: never) => unknown, args: unknown) => {
+    try {
+      return await fn(args as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it("previews the draft as readers get it (HTML and text) and sends nothing", async () => {
+    makeSubscriber("ann@example.com", ["News"]);
+    const { user, cookie } = await staff();
+    const draft = insertNewsletter(getDb(), toSessionUser(user), letter(), "draft");
+    const page = (await call(newsletterLoader, onPage(draft.uid, cookie))) as {
+      active: number;
+      text: string;
+      letter: { status: string; audienceLabel: string };
+    };
+    expect(page.letter).toMatchObject({ status: "draft", audienceLabel: "News" });
+    expect(page.active).toBe(1);
+    expect(page.text).toContain("Hello Edna Editor,");
+    expect(page.text).toContain("Markets rallied again this week.");
+    const html = (await call(previewLoader, onPage(`${draft.uid}`, cookie))) as Response;
+    expect(html.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(html.headers.get("Content-Security-Policy")).toMatch(/sandbox/);
+    expect(await html.text()).toContain("<p>Markets rallied again this week.</p>");
+    expect(smtp.received).toHaveLength(0);
+    expect(getDb().select().from(newsletterDeliveries).all()).toHaveLength(0);
+  });
+
+  it("a test send reaches only the tester (or at most 5 typed addresses), and no subscriber", async () => {
+    makeSubscriber("ann@example.com", ["News"]);
+    const { user, cookie } = await staff();
+    const draft = insertNewsletter(getDb(), toSessionUser(user), letter(), "draft");
+    const self = await call(newsletterAction, onPage(draft.uid, cookie, { intent: "test" }));
+    expect(statusOf(self)).toBe(303);
+    expect(smtp.received.map((m) => m.to)).toEqual([[user.email]]);
+    expect(smtp.received[0]?.raw).toMatch(/^Subject: \[Test\] Weekly digest/m);
+    smtp.received.length = 0;
+    const typed = await call(
+      newsletterAction,
+      onPage(draft.uid, cookie, { intent: "test", addresses: "x@example.org, Y@example.org" }),
+    );
+    expect(statusOf(typed)).toBe(303);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["x@example.org", "y@example.org"]);
+    smtp.received.length = 0;
+    const six = Array.from({ length: 6 }, (_, i) => `t${i}@example.org`).join(",");
+    for (const addresses of [six, "not-an-address"]) {
+      const refused = await call(
+        newsletterAction,
+        onPage(draft.uid, cookie, { intent: "test", addresses }),
+      );
+      expect(statusOf(refused)).toBe(400);
+    }
+    expect(smtp.received).toHaveLength(0);
+    expect(getDb().select().from(newsletters).get()?.status).toBe("draft");
+  });
+
+  it("sends only after the confirm step, which names the audience and the Active count", async () => {
+    makeSubscriber("ann@example.com", ["News"]);
+    makeSubscriber("bob@example.com", ["News"]);
+    makeSubscriber("cy@example.com", ["News"], "Inactive");
+    const { user, cookie } = await staff();
+    const draft = insertNewsletter(getDb(), toSessionUser(user), letter(), "draft");
+    const page = (await call(newsletterLoader, onPage(draft.uid, cookie))) as { active: number };
+    expect(page.active).toBe(2);
+    const sent = await call(newsletterAction, onPage(draft.uid, cookie, { intent: "send" }));
+    expect(statusOf(sent)).toBe(303);
+    await sendQueued();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+      "ann@example.com",
+      "bob@example.com",
+    ]);
+    // A second confirm (a double click, a replayed form) sends nothing more.
+    const again = await call(newsletterAction, onPage(draft.uid, cookie, { intent: "send" }));
+    expect(statusOf(again)).toBe(400);
+    await sendQueued();
+    expect(smtp.received).toHaveLength(2);
+    // An Author may not open or send it.
+    const author = await sessionCookie(makeUser("Author"));
+    const refused = await call(newsletterAction, onPage(draft.uid, author, { intent: "send" }));
+    expect([302, 303, 403]).toContain(statusOf(refused));
+  });
+
+  it("fills the Send form from a published post (Send as newsletter), not from a draft post", async () => {
+    const { cookie } = await staff();
+    const db = getDb();
+    const published = makePost({ title: "Big story", status: "published" });
+    const hidden = makePost({ title: "Unfinished", status: "draft" });
+    const form = async (id: number) =>
+      (
+        (await call(
+          sendLoader,
+          routeArgs(
+            new Request(`${BASE}/admin/mail/send-newsletter?post=${id}`, {
+              headers: { Cookie: cookie },
+            }),
+          ),
+        )) as { fromPost: { subject: string; content: string } | null }
+      ).fromPost;
+    const filled = await form(published.id);
+    const url = db
+      .select({ url: posts.url })
+      .from(posts)
+      .where(eq(posts.id, published.id))
+      .get()?.url;
+    expect(filled?.subject).toBe("Big story");
+    expect(filled?.content).toContain(`<a href="${url}">Read it on the site</a>`);
+    expect(await form(hidden.id)).toBeNull();
   });
 });

@@ -139,3 +139,20 @@ export function finishIfDone(db: Db, id: number): boolean {
     .run();
   return false;
 }
+
+/** A newsletter's failed recipients with the mail server's answer, by address. */
+export function failedDeliveries(db: Db, id: number, limit: number) {
+  return db
+    .select({
+      email: newsletterDeliveries.email,
+      error: newsletterDeliveries.error,
+      attempts: newsletterDeliveries.attempts,
+    })
+    .from(newsletterDeliveries)
+    .where(
+      and(eq(newsletterDeliveries.newsletterId, id), eq(newsletterDeliveries.status, "failed")),
+    )
+    .orderBy(asc(newsletterDeliveries.email))
+    .limit(limit)
+    .all();
+}
