@@ -17,13 +17,17 @@ import {
 import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
-import { NewsletterSender } from "~/domain/newsletters/sender.server";
+import { NewsletterSender, RETRY_SCHEDULE_MS } from "~/domain/newsletters/sender.server";
 import {
   readUnsubscribeToken,
   unsubscribeToken,
 } from "~/domain/newsletters/unsubscribe-token.server";
+import { getDashboardData } from "~/domain/site/dashboard.server";
+import { setSubscriberStatus } from "~/domain/subscribers/staff.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import type { MailTransport } from "~/platform/mail.server";
+import { createMailTransport } from "~/platform/mail.server";
 import { middleware as rootMiddleware } from "~/root";
 import {
   action as newsletterAction,
@@ -436,5 +440,105 @@ describe("before sending: preview, test, confirm", () => {
     expect(filled?.subject).toBe("Big story");
     expect(filled?.content).toContain(`<a href="${url}">Read it on the site</a>`);
     expect(await form(hidden.id)).toBeNull();
+  });
+});
+
+describe("bounces and retries", () => {
+  it("a 550 marks the reader Bounced, lists the answer on the newsletter's page, and later sends skip them until staff reactivate", async () => {
+    const gone = makeSubscriber("reject-me@example.com", ["News"]);
+    makeSubscriber("ann@example.com", ["News"]);
+    const editor = makeUser("Editor");
+    const actor = toSessionUser(editor);
+    const first = queueNewsletter(getDb(), actor, letter());
+    await sendQueued();
+    expect(reader(gone).status).toBe("Bounced");
+    const page = (await newsletterLoader(
+      routeArgs(
+        new Request(`${BASE}/admin/mail/newsletters/${first.uid}`, {
+          headers: { Cookie: await sessionCookie(editor) },
+        }),
+        { uid: first.uid },
+      ) as never,
+    )) as { failed: { email: string; error: string }[] };
+    expect(page.failed).toHaveLength(1);
+    expect(page.failed[0]?.email).toBe("reject-me@example.com");
+    expect(page.failed[0]?.error).toMatch(/550/);
+    // Counts and the dashboard leave the Bounced address out.
+    const admin = toSessionUser(makeUser("Administrator"));
+    const dashboard = getDashboardData(admin);
+    expect(dashboard.totalSubscribers).toBe(1);
+    expect(dashboard.recentSubscribers.map((r) => r.email)).not.toContain("reject-me@example.com");
+    // The next send skips them.
+    smtp.received.length = 0;
+    const second = queueNewsletter(getDb(), actor, letter({ subject: "Second" }));
+    expect(second.recipientCount).toBe(1);
+    await sendQueued();
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["ann@example.com"]);
+    // Staff make the address Active again: it is sent to (and refused) once more.
+    const uid = getDb().select().from(subscribers).where(eq(subscribers.id, gone)).get()?.uid;
+    setSubscriberStatus(actor, uid as string, { status: "Active" });
+    expect(queueNewsletter(getDb(), actor, letter({ subject: "Third" })).recipientCount).toBe(2);
+  });
+
+  it("a 4xx is retried on the greylisting schedule kept in the database, across a restart", async () => {
+    makeSubscriber("ann@example.com", ["News"]);
+    const queued = queueNewsletter(getDb(), toSessionUser(makeUser("Editor")), letter());
+    let refusals = 0;
+    const greylisting = (): MailTransport => {
+      const real = createMailTransport(readEnv());
+      return {
+        kind: "smtp",
+        async send(message, name) {
+          if (refusals < 1) {
+            refusals += 1;
+            throw Object.assign(new Error("451 4.7.1 Greylisted, try again later"), {
+              code: "EENVELOPE",
+              responseCode: 451,
+              command: "RCPT TO",
+            });
+          }
+          await real.send(message, name);
+        },
+        close: () => real.close(),
+      };
+    };
+    const delivery = () =>
+      getDb()
+        .select()
+        .from(newsletterDeliveries)
+        .where(eq(newsletterDeliveries.newsletterId, queued.id))
+        .get();
+    /** One sender run (a process start): until `done`, then stopped. */
+    const pass = async (done: () => boolean) => {
+      const sender = new NewsletterSender(getDb, {
+        transport: greylisting(),
+        retryDelayMs: 5,
+        log: () => {},
+      });
+      sender.kick();
+      while (!done()) await new Promise((r) => setTimeout(r, 5));
+      await sender.stop();
+    };
+    const before = Date.now();
+    await pass(() => delivery()?.attempts === 1);
+    const row = delivery();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row?.error).toMatch(/451/);
+    const wait = (row?.nextAttemptAt?.getTime() ?? 0) - before;
+    expect(wait).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]);
+    expect(wait).toBeLessThan(RETRY_SCHEDULE_MS[0] + 10_000);
+    // A restart before it is due sends nothing (its passes find nothing due).
+    let polls = 0;
+    await pass(() => ++polls > 20);
+    expect(smtp.received).toHaveLength(0);
+    // Once due, the next pass delivers it.
+    getDb()
+      .update(newsletterDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1) })
+      .where(eq(newsletterDeliveries.newsletterId, queued.id))
+      .run();
+    await pass(() => delivery()?.status !== "pending");
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["ann@example.com"]);
+    expect(getDb().select().from(newsletters).get()?.status).toBe("sent");
   });
 });

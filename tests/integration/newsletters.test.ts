@@ -498,7 +498,12 @@ describe("the sender over SMTP", () => {
       },
       close: () => real.close(),
     };
-    const sender = new NewsletterSender(getDb, { transport: busy, retryDelayMs: 1, log: () => {} });
+    const sender = new NewsletterSender(getDb, {
+      transport: busy,
+      retryDelayMs: 1,
+      retrySchedule: [1, 1, 1, 1],
+      log: () => {},
+    });
     sender.kick();
     await sender.idle();
     await sender.stop();
