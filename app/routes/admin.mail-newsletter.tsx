@@ -147,6 +147,10 @@ function FailedRecipients({
   return (
     <section className="admin-panel" aria-labelledby="failed-title">
       <h2 id="failed-title">Failed recipients</h2>
+      <p className="hint">
+        {"An address refused for good (5xx) is now Bounced and skipped by later sends. "}
+        <Link to="/admin/mail/subscribers-list/suppress">Import a suppression list</Link>
+      </p>
       {failed.length === 0 ? (
         <p className="empty">No message has failed.</p>
       ) : (

@@ -18,6 +18,7 @@ import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
 import { NewsletterSender, RETRY_SCHEDULE_MS } from "~/domain/newsletters/sender.server";
+import { importSuppressionCsv } from "~/domain/newsletters/suppression.server";
 import {
   readUnsubscribeToken,
   unsubscribeToken,
@@ -540,5 +541,37 @@ describe("bounces and retries", () => {
     await pass(() => delivery()?.status !== "pending");
     expect(smtp.received.map((m) => m.to[0])).toEqual(["ann@example.com"]);
     expect(getDb().select().from(newsletters).get()?.status).toBe("sent");
+  });
+});
+
+describe("suppression list", () => {
+  it("marks the listed Active and Inactive subscribers Bounced, leaves the Unsubscribed, reports the rest", () => {
+    const a = makeSubscriber("a@example.com", ["News"]);
+    const b = makeSubscriber("b@example.com", ["News"], "Inactive");
+    const c = makeSubscriber("c@example.com", ["News"], "Unsubscribed");
+    const d = makeSubscriber("d@example.com", ["News"]);
+    const actor = toSessionUser(makeUser("Editor"));
+    const report = importSuppressionCsv(
+      getDb(),
+      actor,
+      "reason,email\nbounce,A@example.com\ncomplaint,b@example.com\nx,c@example.com\ny,nobody@example.com\nz,not-an-address\n",
+    );
+    expect(report).toEqual({
+      suppressed: 2,
+      unchanged: 1,
+      unknown: 1,
+      invalid: [{ row: 6, value: "not-an-address" }],
+    });
+    expect([a, b, c, d].map((id) => reader(id).status)).toEqual([
+      "Bounced",
+      "Bounced",
+      "Unsubscribed",
+      "Active",
+    ]);
+    // An Author may not.
+    expect(() =>
+      importSuppressionCsv(getDb(), toSessionUser(makeUser("Author")), "d@example.com"),
+    ).toThrow();
+    expect(reader(d).status).toBe("Active");
   });
 });

@@ -59,6 +59,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/mail/subscribers-list",         label: "Subscribers List",   menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/export",  label: "Export Subscribers", menu: null,     capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/import",  label: "Import Subscribers", menu: null,     capability: "manageMail" },
+  { path: "/admin/mail/subscribers-list/suppress", label: "Import Suppression List", menu: null, capability: "manageMail" },
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },
 ];
