@@ -84,7 +84,10 @@ export default [
     route("admin/mail/subscribers-list", "routes/admin.mail-subscribers.tsx"),
     route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
     route("admin/mail/subscribers-list/import", "routes/admin.mail-subscribers-import.tsx"),
+    route("admin/mail/subscribers-list/suppress", "routes/admin.mail-suppression.tsx"),
     route("admin/mail/send-newsletter", "routes/admin.mail-send.tsx"),
+    route("admin/mail/newsletters/:uid", "routes/admin.mail-newsletter.tsx"),
+    route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.
