@@ -15,13 +15,12 @@ import { failedDeliveries } from "~/domain/newsletters/deliveries.server";
 import {
   deleteDraft,
   draftRecipients,
-  MAX_TEST_ADDRESSES,
   newsletterForStaff,
   previewNewsletter,
   sendDraft,
   sendTest,
 } from "~/domain/newsletters/review.server";
-import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { MAX_TEST_ADDRESSES, newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -15,11 +15,7 @@ import type { FormEvent } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { isDomainError } from "~/domain/errors.server";
-import {
-  INVALID_LINK,
-  tokenReader,
-  unsubscribeWithToken,
-} from "~/domain/newsletters/unsubscribe-token.server";
+import { tokenReader, unsubscribeWithToken } from "~/domain/newsletters/unsubscribe-token.server";
 import { unsubscribe } from "~/domain/subscribers/subscribers.server";
 import { useFlash } from "~/hooks/use-flash";
 import { getDb } from "~/platform/db.server";
@@ -138,7 +134,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-const INVALID_LINK_TEXT = INVALID_LINK.replace(", or the form below", "");
+const INVALID_LINK_TEXT =
+  "This unsubscribe link is not valid. Use the link in your latest newsletter.";
 
 type Reader = NonNullable<Route.ComponentProps["loaderData"]["reader"]>;
 

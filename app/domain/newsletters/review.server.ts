@@ -15,16 +15,13 @@ import {
   queueDeliveries,
 } from "~/domain/newsletters/queue.server";
 import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
-import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { MAX_TEST_ADDRESSES, newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import { getPublishedPost } from "~/domain/posts/reading.server";
 import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
 import { emailField } from "~/utils/validation";
-
-/** A test send goes to at most this many typed addresses. */
-export const MAX_TEST_ADDRESSES = 5;
 
 /** The newsletter `uid`, for staff who manage mail; 404 when there is none. */
 export function newsletterForStaff(db: Db, actor: SessionUser, uid: string): Newsletter {
