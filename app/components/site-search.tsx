@@ -7,7 +7,13 @@ import { Form } from "react-router";
  */
 export function SiteSearch({ id, className }: { id: string; className?: string }) {
   return (
-    <Form method="get" action="/search" role="search" className={`site-search ${className ?? ""}`}>
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Site search"
+      className={`site-search ${className ?? ""}`}
+    >
       <label htmlFor={id} className="visually-hidden">
         Search articles
       </label>

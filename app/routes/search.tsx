@@ -51,7 +51,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container search-page">
       <h1 className="page-title">Search</h1>
-      <Form method="get" action="/search" role="search" className="search-form">
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search with filters"
+        className="search-form"
+      >
         <p className="search-form-words">
           <label htmlFor="search-q">Search for</label>
           <input id="search-q" type="search" name="q" defaultValue={q} maxLength={200} />
