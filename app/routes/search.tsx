@@ -42,6 +42,30 @@ function Snippet({ pieces }: { pieces: SnippetPiece[] }) {
   );
 }
 
+/** A filter by category or tag: its slug, or "" for all. */
+function TermSelect(props: {
+  name: string;
+  label: string;
+  all: string;
+  terms: { slug: string; name: string }[];
+  value: string | undefined;
+}) {
+  const id = `search-${props.name}`;
+  return (
+    <p>
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={props.value ?? ""}>
+        <option value="">{props.all}</option>
+        {props.terms.map((t) => (
+          <option key={t.slug} value={t.slug}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, filters, limit, total, results, categories, tags } = loaderData;
   const words = q.trim();
@@ -62,28 +86,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="search-q">Search for</label>
           <input id="search-q" type="search" name="q" defaultValue={q} maxLength={200} />
         </p>
-        <p>
-          <label htmlFor="search-category">Category</label>
-          <select id="search-category" name="category" defaultValue={filters.category ?? ""}>
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p>
-          <label htmlFor="search-tag">Tag</label>
-          <select id="search-tag" name="tag" defaultValue={filters.tag ?? ""}>
-            <option value="">All tags</option>
-            {tags.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </p>
+        <TermSelect
+          name="category"
+          label="Category"
+          all="All categories"
+          terms={categories}
+          value={filters.category}
+        />
+        <TermSelect name="tag" label="Tag" all="All tags" terms={tags} value={filters.tag} />
         <p>
           <label htmlFor="search-from">From</label>
           <input id="search-from" type="date" name="from" defaultValue={filters.from ?? ""} />
