@@ -80,6 +80,8 @@ const plainHttp = env.publicUrl.startsWith("http://");
 
 const app = express();
 app.disable("x-powered-by");
+// X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+if (env.trustProxy !== false) app.set("trust proxy", env.trustProxy);
 app.use(compression());
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");

@@ -62,6 +62,9 @@ export default [
   // route below).
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
+  route("admin/login/verify", "routes/admin.login-verify.tsx"),
+  route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin.reset-password.tsx"),
   route("admin/announcement", "routes/admin.announcement.ts"),
   route("admin", "routes/admin.index.ts"),
   layout("routes/admin.layout.tsx", [
@@ -77,6 +80,8 @@ export default [
     route("admin/users", "routes/admin.users.tsx"),
     route("admin/users/add", "routes/admin.users-add.tsx"),
     route("admin/users/profile", "routes/admin.profile.tsx"),
+    route("admin/users/edit/:uid", "routes/admin.users-edit.tsx"),
+    route("admin/audit", "routes/admin.audit.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/pages", "routes/admin.pages.tsx"),
     route("admin/pages/add", "routes/admin.pages-add.tsx"),

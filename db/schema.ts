@@ -77,8 +77,17 @@ export const users = sqliteTable(
     role: text("role", { enum: ROLES }).notNull().default("Subscriber"),
     /** scrypt$N$r$p$salt$hash, never returned by any endpoint. */
     passwordHash: text("password_hash").notNull(),
+    /** The API key, encrypted (app/domain/accounts/secrets.server.ts). */
     apiKey: text("api_key").notNull(),
+    /** HMAC of the API key, what a call's `key` is looked up by; null until sealed. */
+    apiKeyHash: text("api_key_hash"),
     photo: text("photo"),
+    /** Set while the account is deactivated: it cannot sign in (docs/behaviour.md §users). */
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    /** The TOTP secret, encrypted (app/domain/accounts/secrets.server.ts); never returned. */
+    totpSecret: text("totp_secret"),
+    /** When two-factor sign-in was turned on; null while it is off. */
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     /** Last change to the profile. */
     timestamp: integer("timestamp", { mode: "timestamp_ms" })
@@ -89,6 +98,7 @@ export const users = sqliteTable(
     uniqueIndex("users_uid_idx").on(t.uid),
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_api_key_idx").on(t.apiKey),
+    uniqueIndex("users_api_key_hash_idx").on(t.apiKeyHash),
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_name_idx").on(t.name),
   ],
@@ -388,6 +398,94 @@ export const pageCacheChanges = sqliteTable("page_cache_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   postId: integer("post_id"),
 });
+
+/**
+ * Signed-in devices (docs/behaviour.md §access). The cookie holds a random
+ * token; only its SHA-256 is stored. `stage` is "full", or "totp" while the
+ * second sign-in step is pending, or "enrol" while 2FA must be set up first.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: ["full", "totp", "enrol"] })
+      .notNull()
+      .default("full"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_idx").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+/** One-time 2FA recovery codes, stored hashed; `usedAt` once spent. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Single-use set-password links (reset: 1 hour, invitation: 7 days); only the hash is kept. */
+export const passwordTokens = sqliteTable(
+  "password_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: ["reset", "invite"] }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("password_tokens_hash_idx").on(t.tokenHash),
+    index("password_tokens_user_idx").on(t.userId),
+  ],
+);
+
+/** Failure counters of the rate limits, per key, in a fixed window (epoch ms). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});
+
+/** Who did what, when, from where (docs/behaviour.md §audit). Written only by `recordAudit`. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorId: integer("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull().default(""),
+    targetId: text("target_id").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    address: text("address").notNull().default(""),
+  },
+  (t) => [
+    index("audit_log_action_idx").on(t.action, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.id),
+  ],
+);
 
 /** Reader comments on posts (docs/behaviour.md §comments): one level of replies. */
 export const comments = sqliteTable(

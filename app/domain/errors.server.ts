@@ -14,6 +14,20 @@ export class DomainError extends Error {
   }
 }
 
+/** A 429: `retryAfter` seconds go out as the `Retry-After` header. */
+export class RateLimitedError extends DomainError {
+  readonly retryAfter: number;
+  constructor(message: string, retryAfter: number) {
+    super(429, message);
+    this.retryAfter = Math.max(1, Math.ceil(retryAfter));
+  }
+}
+
+/** The headers an error's answer carries (`Retry-After` for a 429). */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  return error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfter) } : {};
+}
+
 export const badRequest = (message: string) => new DomainError(400, message);
 export const unauthorized = (message = "Authentication required") => new DomainError(401, message);
 export const forbidden = (message = "You are not allowed to do that") =>

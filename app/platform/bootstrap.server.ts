@@ -5,6 +5,7 @@
  * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
+import { sealPlainApiKeys } from "~/domain/accounts/secrets.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import {
@@ -25,6 +26,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   // Partial uploads an interrupted run left behind; nothing is receiving yet.
   clearIncomingUploads(env);
   const result = runFirstRun(db, env);
+  // API keys stored in plain text (older data) are encrypted now.
+  sealPlainApiKeys(db);
   if (result.adminCreated) {
     log(`Created the first Administrator: ${result.adminEmail}`);
     if (result.generatedAdminPassword) {

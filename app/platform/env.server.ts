@@ -18,6 +18,31 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must have at least 16 characters").optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
+  /**
+   * Which proxies' X-Forwarded-For is believed (docs/operations.md): off by
+   * default; a hop count ("1": one nginx in front) or a comma-separated list
+   * of proxy addresses or subnets ("10.0.0.2, 10.1.0.0/16").
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx): number | string[] | false => {
+      const v = value.trim().toLowerCase();
+      if (v === "" || v === "0" || v === "false" || v === "off") return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.some((item) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) {
+        ctx.addIssue({
+          code: "custom",
+          message: `TRUST_PROXY: "${value}" is not a hop count or a list of proxy addresses`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
   DKIM_PRIVATE_KEY: z.string().min(1).optional(),
   DKIM_SELECTOR: z
     .string()
@@ -74,6 +99,8 @@ export type Env = {
   dkimDomain: string | undefined;
   /** Origins of separate front ends allowed to call the JSON API (CORS). */
   allowedOrigins: string[];
+  /** Express's `trust proxy`: false (off), a hop count or proxy addresses. */
+  trustProxy: number | string[] | false;
   isProduction: boolean;
 };
 
@@ -123,6 +150,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     dkimSelector: (e.DKIM_SELECTOR ?? "inkwell").toLowerCase(),
     dkimDomain: e.DKIM_DOMAIN?.toLowerCase(),
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
+    trustProxy: e.TRUST_PROXY ?? false,
     isProduction: e.NODE_ENV === "production",
   };
 }

@@ -1,11 +1,20 @@
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { EmailField, LabeledInput } from "~/components/admin/fields";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
-import { isDomainError } from "~/domain/errors.server";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
 import adminCss from "~/styles/admin.css?url";
 import { rootSeo, seoMeta } from "~/utils/seo";
-import { authenticateLoginForm, getOptionalUser, startSession } from "~/web/auth.server";
+import { authenticateLoginForm, getOptionalUser } from "~/web/auth.server";
+import { passwordAccepted } from "~/web/sign-in.server";
 import type { Route } from "./+types/admin.login";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
@@ -22,13 +31,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
-    const user = await authenticateLoginForm(request, context.get(clientAddressContext));
-    return startSession(request, user, redirectTo, {
+    const address = context.get(clientAddressContext);
+    const user = await authenticateLoginForm(request, address);
+    return passwordAccepted(request, user, address, redirectTo, {
       type: "success",
       message: "Signed in successfully",
     });
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
+    if (isDomainError(error)) {
+      return data({ error: error.message }, { status: error.status, headers: errorHeaders(error) });
+    }
     throw error;
   }
 }
@@ -60,6 +72,9 @@ export default function Login() {
             Submit
           </button>
         </Form>
+        <p className="login-extra">
+          <Link to="/admin/forgot-password">Forgot password?</Link>
+        </p>
       </section>
     </main>
   );

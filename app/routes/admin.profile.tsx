@@ -6,6 +6,7 @@ import { EmailField, ImageField, LabeledInput, NameField } from "~/components/ad
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
+import { ProfileSecurity } from "~/components/admin/profile-security";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import {
@@ -17,6 +18,11 @@ import {
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm, withStoredImages } from "~/web/forms.server";
+import {
+  SECURITY_INTENTS,
+  securityAction,
+  securityData,
+} from "~/web/screens/profile-security.server";
 import type { Route } from "./+types/admin.profile";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,13 +31,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
   const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
-  return { profile, minLength: MIN_PASSWORD_LENGTH };
+  const mode = new URL(args.request.url).searchParams.get("mode");
+  const security = await securityData(user, mode === "2fa");
+  return { profile, minLength: MIN_PASSWORD_LENGTH, security };
 }
 
 /** The page's two forms: name, email and photo; and the password. */
 const ProfileIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("profile") }),
   z.object({ intent: z.literal("password") }),
+  ...SECURITY_INTENTS.map((intent) => z.object({ intent: z.literal(intent) })),
 ]);
 
 /**
@@ -46,6 +55,12 @@ export async function action(args: Route.ActionArgs) {
     const form = await readForm(args.request, { files: ["photo"] });
     fields = form.fields;
     intent = parseIntent(form, ProfileIntent, "profile").intent;
+    if (intent !== "profile" && intent !== "password") {
+      await form.discard();
+      const done = await securityAction(actor, intent, fields);
+      if (done instanceof Response) return done;
+      return { error: null, values: {} as Record<string, string>, intent, codes: done.codes };
+    }
     if (intent === "password") {
       await form.discard();
       changePassword(actor, { ...fields, uid: actor.uid });
@@ -80,11 +95,12 @@ const PROFILE_MODES = [
 ] as const;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, minLength } = loaderData;
+  const { profile, minLength, security } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const mode = result?.intent ?? (params.get("mode") === "edit" ? "profile" : params.get("mode"));
+  const codes = result && "codes" in result ? (result.codes ?? null) : null;
   return (
     <>
       <PageHeader title="My Profile">
@@ -159,6 +175,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           />
         </ModeForm>
       ) : null}
+      <ProfileSecurity {...security} codes={codes} busy={busy} />
     </>
   );
 }

@@ -4,7 +4,10 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormError } from "~/components/admin/toasts";
+import { sendInvitation } from "~/domain/accounts/password-links.server";
+import { isDomainError } from "~/domain/errors.server";
 import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/domain/users/users.server";
+import { generatePassword } from "~/utils/password";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, withStoredImages } from "~/web/forms.server";
@@ -26,9 +29,32 @@ export async function action(args: Route.ActionArgs) {
   try {
     const form = await readForm(request, { files: ["photo"] });
     fields = form.fields;
-    await withStoredImages(form, ["photo"], { collection: "users", actor }, (urls) =>
-      addUser(actor, { ...form.fields, photo: urls.photo }),
+    // An invitation: the account gets a random password nobody sees, and the
+    // person chooses their own through the link (valid 7 days).
+    const invite = fields.invite === "on";
+    const password = invite ? generatePassword(24) : form.fields.password;
+    const added = await withStoredImages(form, ["photo"], { collection: "users", actor }, (urls) =>
+      addUser(actor, { ...form.fields, password, photo: urls.photo }),
     );
+    if (invite) {
+      try {
+        await sendInvitation(actor, added.uid);
+      } catch (error) {
+        if (isDomainError(error)) throw error;
+        console.error(
+          "An invitation could not be sent:",
+          error instanceof Error ? error.message : error,
+        );
+        return redirectWithFlash("/admin/users", {
+          type: "error",
+          message: "User added, but the invitation could not be sent. Try again from Edit User.",
+        });
+      }
+      return redirectWithFlash("/admin/users", {
+        type: "success",
+        message: `User added; an invitation was sent to ${added.email}`,
+      });
+    }
   } catch (error) {
     return formError(error, { prefix: "Error adding user", values: fields });
   }
@@ -53,7 +79,12 @@ export default function AddUser({ loaderData }: Route.ComponentProps) {
           label="Password"
           minLength={loaderData.minLength}
           withGenerator
+          required={false}
         />
+        <label className="check">
+          <input type="checkbox" name="invite" defaultChecked={result?.values.invite === "on"} />
+          Send an invitation e-mail instead: they choose their own password (link valid 7 days)
+        </label>
         <ImageField />
         <label htmlFor="role">Role</label>
         <select id="role" name="role" defaultValue={result?.values.role ?? "Subscriber"}>

@@ -57,6 +57,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="num">
                 Posts
               </th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -71,6 +75,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 <td>{u.email}</td>
                 <td>{u.role}</td>
                 <td className="num">{u.postCount}</td>
+                <td>{u.active ? "Active" : "Deactivated"}</td>
+                <td>
+                  <Link to={`/admin/users/edit/${u.uid}`} aria-label={`Edit ${u.name}`}>
+                    Edit
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,15 @@
 /** `POST /newsletter/join` (docs/api.md) body `{email, name, audience}` → `{type, message}`. */
 
 import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, postOnlyLoader, readAnyBody } from "~/web/api.server";
+import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/api.newsletter-join";
 
 export const loader = postOnlyLoader;
 
-export const action = apiHandler(async ({ request }: Route.ActionArgs) =>
-  joinNewsletter(getDb(), await readAnyBody(request)),
-);
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
+  limitNewsletter(context.get(clientAddressContext));
+  return joinNewsletter(getDb(), await readAnyBody(request));
+});

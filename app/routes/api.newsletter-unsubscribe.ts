@@ -6,10 +6,13 @@
  * 8058, body `List-Unsubscribe=One-Click`) carries the email only in the query,
  * and a GET (a person opening the link) is sent to the `/unsubscribe` page.
  */
+
 import { redirect } from "react-router";
 import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, readAnyBody } from "~/web/api.server";
+import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/api.newsletter-unsubscribe";
 
 export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
@@ -17,7 +20,8 @@ export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
   return redirect(`/unsubscribe?${new URLSearchParams({ email })}`, 303);
 });
 
-export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
+  limitNewsletter(context.get(clientAddressContext));
   const body = await readAnyBody(request);
   const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
   return unsubscribe(getDb(), { ...body, email });

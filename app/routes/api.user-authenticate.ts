@@ -1,28 +1,49 @@
 /**
- * `POST /user/admin/authenticate {email, password}` (docs/api.md) →
+ * `POST /user/admin/authenticate {email, password, code?}` (docs/api.md) →
  * `{type, message, user{role, uid}}`. The same check as the login form
  * (rate limited per account and address); it also starts the session cookie,
  * so a same-site client is signed in and can read its apiKey from /user/data.
+ * An account with two-factor sign-in also sends `code` (401 naming it when
+ * missing or wrong; wrong codes are rate limited).
  */
 
+import { DomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
 import { apiHandler, postOnlyLoader, readJson } from "~/web/api.server";
-import { verifyCredentials } from "~/web/auth.server";
-import { commitSession, getSession } from "~/web/session.server";
+import { sessionCookieFor, verifyCredentials } from "~/web/auth.server";
+import {
+  acceptSecondFactor,
+  CODE_REQUIRED,
+  ENROL_REQUIRED,
+  recordSignIn,
+  stageAfterPassword,
+} from "~/web/sign-in.server";
 import type { Route } from "./+types/api.user-authenticate";
 
 export const loader = postOnlyLoader;
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
-  const user = verifyCredentials(await readJson(request), context.get(clientAddressContext));
-  const session = await getSession(request);
-  session.set("userId", user.id);
+  const address = context.get(clientAddressContext);
+  const body = await readJson(request);
+  const user = verifyCredentials(body, address);
+  const stage = stageAfterPassword(user);
+  if (stage === "enrol") throw new DomainError(403, ENROL_REQUIRED);
+  if (stage === "totp") {
+    const code = (body as { code?: unknown }).code;
+    if (code === undefined || code === null || code === "") {
+      throw new DomainError(401, CODE_REQUIRED);
+    }
+    await acceptSecondFactor(user, code, address);
+  } else {
+    recordSignIn(user, address, "password");
+  }
+  const cookie = await sessionCookieFor(request, user, address);
   return Response.json(
     {
       type: "success",
       message: "Login successful",
       user: { role: user.role, uid: user.uid, name: user.name, email: user.email },
     },
-    { headers: { "Set-Cookie": await commitSession(session) } },
+    { headers: { "Set-Cookie": cookie } },
   );
 });

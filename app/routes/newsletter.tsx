@@ -4,18 +4,24 @@
  * form here again with the message and status 400. `GET /newsletter` is a
  * standalone signup page.
  */
+
 import { NewsletterForm } from "~/components/newsletter-form";
 import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { formActionWithFlash } from "~/web/flash.server";
+import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/newsletter";
 
-export function action({ request }: Route.ActionArgs) {
-  return formActionWithFlash(request, "newsletter", (body) => ({
-    message: joinNewsletter(getDb(), body).message,
-    to: body.redirectTo,
-  }));
+export function action({ request, context }: Route.ActionArgs) {
+  return formActionWithFlash(request, "newsletter", (body) => {
+    limitNewsletter(context.get(clientAddressContext));
+    return {
+      message: joinNewsletter(getDb(), body).message,
+      to: body.redirectTo,
+    };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

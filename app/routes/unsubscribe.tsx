@@ -11,17 +11,20 @@
  *   action answers (redirect with the message, or the page again with
  *   400/404); with JavaScript a fetcher calls `POST /newsletter/unsubscribe`.
  */
+
 import type { FormEvent } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { FormMessage } from "~/components/form-message";
-import { isDomainError } from "~/domain/errors.server";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { tokenReader, unsubscribeWithToken } from "~/domain/newsletters/unsubscribe-token.server";
 import { unsubscribe } from "~/domain/subscribers/subscribers.server";
 import { useFlash } from "~/hooks/use-flash";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
 import { formActionWithFlash, redirectWithFlash } from "~/web/flash.server";
+import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +40,16 @@ export function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    limitNewsletter(context.get(clientAddressContext));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      { type: "error", message: error.message },
+      { status: error.status, headers: errorHeaders(error) },
+    );
+  }
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) {
     return formActionWithFlash(request, "unsubscribe", (body) => ({

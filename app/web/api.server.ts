@@ -11,9 +11,11 @@
  *     return doTheThing(body);                      // a plain value is sent as JSON
  *   });
  */
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { badRequest, isDomainError, parseInput } from "~/domain/errors.server";
+import { badRequest, errorHeaders, isDomainError, parseInput } from "~/domain/errors.server";
 import { readEnv } from "~/platform/env.server";
+import { rememberAddress } from "~/web/client-address.server";
 import { formValues, isFormBody, readForm } from "~/web/forms.server";
 
 /** A JSON body larger than this is refused (post content is the biggest thing sent). */
@@ -194,13 +196,15 @@ export function preflight(request: Request): Response {
 /** What a caller's mistake or a fault becomes: never a stack trace. */
 export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof Response) return error;
-  if (isDomainError(error)) return jsonError(error.status, error.message);
+  if (isDomainError(error)) {
+    return jsonError(error.status, error.message, { headers: errorHeaders(error) });
+  }
   const url = new URL(request.url);
   console.error(`${request.method} ${url.pathname} failed:`, error);
   return jsonError(500, "Internal error");
 }
 
-type HandlerArgs = { request: Request };
+type HandlerArgs = { request: Request; context?: Readonly<RouterContextProvider> };
 
 /**
  * Wraps a loader or action of a JSON route: `OPTIONS` gets the preflight
@@ -213,6 +217,7 @@ export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
   return async (args: A): Promise<Response> => {
     const { request } = args;
     if (request.method.toUpperCase() === "OPTIONS") return preflight(request);
+    rememberAddress(request, args.context);
     let response: Response;
     try {
       const result = await fn(args);

@@ -5,7 +5,7 @@
  * screen table (`~/domain/access/admin-screens`); loaders and actions take the
  * user it found with `adminUser`. Domain functions check capabilities again.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   createContext,
   data,
@@ -20,14 +20,32 @@ import { users } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { verifyPassword } from "~/domain/access/password.server";
-import { badRequest, DomainError, parseInput, unauthorized } from "~/domain/errors.server";
+import { apiKeyLookup } from "~/domain/accounts/secrets.server";
+import {
+  type ActiveSession,
+  createSession,
+  type Device,
+  deleteSessionByToken,
+  type SessionStage,
+  sessionByToken,
+} from "~/domain/accounts/sessions.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import {
+  badRequest,
+  DomainError,
+  parseInput,
+  RateLimitedError,
+  unauthorized,
+} from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { FailureLimiter } from "~/platform/rate-limit.server";
+import { FailureLimiter, waitText } from "~/platform/rate-limit.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { emailField } from "~/utils/validation";
+import { addressOf, rememberAddress } from "~/web/client-address.server";
 import { type Flash, flashCookieHeader } from "~/web/flash.server";
 import { isFormBody } from "~/web/forms.server";
+import { checkLimit, countAttempt, LIMITS } from "~/web/limits.server";
 import { commitSession, destroySession, getSession } from "~/web/session.server";
 
 export const LoginSchema = z.object({
@@ -40,14 +58,13 @@ export const LoginSchema = z.object({
 
 /** Five wrong passwords per account, twenty per address, in fifteen minutes. */
 const WINDOW_MS = 15 * 60 * 1000;
-export const accountFailures = new FailureLimiter(5, WINDOW_MS);
-export const addressFailures = new FailureLimiter(20, WINDOW_MS);
+export const accountFailures = new FailureLimiter("sign-in-account", 5, WINDOW_MS);
+export const addressFailures = new FailureLimiter("sign-in-address", 20, WINDOW_MS);
 
 function tooManyAttempts(seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new DomainError(
-    429,
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  return new RateLimitedError(
+    `Too many failed sign-in attempts. Try again in ${waitText(seconds)}.`,
+    seconds,
   );
 }
 
@@ -66,12 +83,31 @@ export function verifyCredentials(input: unknown, address = "unknown"): SessionU
   }
   const row = db.select().from(users).where(eq(users.email, email)).get();
   if (!row || !verifyPassword(password, row.passwordHash)) {
+    let lockedOut = false;
     if (limited) {
-      accountFailures.fail(email);
-      addressFailures.fail(address);
+      lockedOut = accountFailures.fail(email);
+      lockedOut = addressFailures.fail(address) || lockedOut;
+    }
+    recordAudit(db, {
+      action: "sign-in-failed",
+      actor: row ? { id: row.id, name: row.name } : null,
+      targetType: "user",
+      targetId: row?.uid ?? "",
+      summary: row ? "" : "unknown address",
+      address,
+    });
+    if (lockedOut) {
+      recordAudit(db, {
+        action: "lockout",
+        actor: row ? { id: row.id, name: row.name } : null,
+        targetType: "user",
+        targetId: row?.uid ?? "",
+        address,
+      });
     }
     throw new DomainError(401, "Invalid email or password");
   }
+  if (row.deactivatedAt) throw new DomainError(403, "This account has been deactivated");
   accountFailures.reset(email);
   return toSessionUser(row);
 }
@@ -105,16 +141,22 @@ export async function authenticateLoginForm(
   }
 }
 
-function userById(id: number): SessionUser | null {
-  const row = getDb().select().from(users).where(eq(users.id, id)).get();
-  return row ? toSessionUser(row) : null;
+/** The session the request's cookie names, if it is still live (any stage). */
+export async function currentSession(request: Request): Promise<ActiveSession | null> {
+  const session = await getSession(request);
+  const sid = session.get("sid");
+  return typeof sid === "string" ? sessionByToken(sid) : null;
 }
 
-/** The signed-in staff member, read fresh (a role change or deletion applies at once). */
+/**
+ * The signed-in staff member, read fresh (a role change, deactivation or
+ * revoked session applies on the next request); null until every sign-in
+ * step is done.
+ */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
-  const id = session.get("userId");
-  return typeof id === "number" ? userById(id) : null;
+  const active = await currentSession(request);
+  if (active?.stage !== "full") return null;
+  return { ...toSessionUser(active.user), address: addressOf(request), sessionId: active.id };
 }
 
 /** Where the request is going, without the `.data` suffix of a client navigation. */
@@ -132,7 +174,12 @@ export async function requireUser(
   target: Target = new URL(request.url),
 ): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (!user) throw loginRedirect(target);
+  if (!user) {
+    // Half-way through signing in (the code, or 2FA set-up): nothing else until done.
+    const active = await currentSession(request);
+    if (active && active.stage !== "full") throw redirect("/admin/login/verify");
+    throw loginRedirect(target);
+  }
   return user;
 }
 
@@ -168,6 +215,7 @@ const adminUserContext = createContext<SessionUser | null>(null);
 
 /** The admin layout's middleware: guards the screen once per request. */
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }) => {
+  rememberAddress(request, context);
   context.set(adminUserContext, await requireAdminScreen(request, url));
 };
 
@@ -181,7 +229,27 @@ export async function adminUser(args: {
   url?: URL;
   context: Readonly<RouterContextProvider>;
 }): Promise<SessionUser> {
+  rememberAddress(args.request, args.context);
   return args.context.get(adminUserContext) ?? requireAdminScreen(args.request, args.url);
+}
+
+/** The browser and address a session is listed with in My Profile. */
+export function deviceOf(request: Request, address = "unknown"): Device {
+  return { userAgent: request.headers.get("User-Agent") ?? "", address };
+}
+
+/** Starts a server-side session for `user`; returns the Set-Cookie header. */
+export async function sessionCookieFor(
+  request: Request,
+  user: SessionUser,
+  address = "unknown",
+  stage: SessionStage = "full",
+): Promise<string> {
+  const session = await getSession(request);
+  const old = session.get("sid");
+  if (typeof old === "string") deleteSessionByToken(old);
+  session.set("sid", createSession(user.id, deviceOf(request, address), stage));
+  return commitSession(session);
 }
 
 /** Signs `user` in and redirects (to a same-site path only). */
@@ -190,24 +258,37 @@ export async function startSession(
   user: SessionUser,
   redirectTo: string | null | undefined,
   flash?: Flash,
+  address = "unknown",
 ) {
-  const session = await getSession(request);
-  session.set("userId", user.id);
-  const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+  const headers = new Headers({ "Set-Cookie": await sessionCookieFor(request, user, address) });
   if (flash) headers.append("Set-Cookie", await flashCookieHeader(flash));
   return redirect(safeRedirectPath(redirectTo, "/admin/posts"), { headers });
 }
 
-/** Ends the session and goes to the login screen. */
+/** Ends the session (its row is deleted) and goes to the login screen. */
 export async function endSession(request: Request) {
   const session = await getSession(request);
+  const sid = session.get("sid");
+  if (typeof sid === "string") deleteSessionByToken(sid);
   return redirect("/admin/login", { headers: { "Set-Cookie": await destroySession(session) } });
 }
 
 export function userByApiKey(key: string): SessionUser | null {
   if (!key || key.length > 200) return null;
-  const row = getDb().select().from(users).where(eq(users.apiKey, key)).get();
-  return row ? toSessionUser(row) : null;
+  const db = getDb();
+  const row =
+    db
+      .select()
+      .from(users)
+      .where(eq(users.apiKeyHash, apiKeyLookup(key)))
+      .get() ??
+    // A key not sealed yet (written in plain text after start-up, by a tool).
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.apiKey, key), isNull(users.apiKeyHash)))
+      .get();
+  return row && !row.deactivatedAt ? toSessionUser(row) : null;
 }
 
 /**
@@ -217,9 +298,14 @@ export function userByApiKey(key: string): SessionUser | null {
 export async function requireApiUser(request: Request, key: unknown): Promise<SessionUser> {
   if (key !== undefined && key !== null && key !== "") {
     if (typeof key !== "string") throw badRequest("key must be a string");
+    const address = addressOf(request);
+    checkLimit(LIMITS.apiKey, address, "Too many calls with a wrong API key.");
     const user = userByApiKey(key);
-    if (!user) throw unauthorized("Invalid API key");
-    return user;
+    if (!user) {
+      countAttempt(LIMITS.apiKey, address);
+      throw unauthorized("Invalid API key");
+    }
+    return { ...user, address };
   }
   const user = await getOptionalUser(request);
   if (!user) throw unauthorized("Authentication required: pass your apiKey as key");

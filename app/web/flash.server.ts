@@ -6,7 +6,7 @@
  * page; with it, an unscoped message is also a toast.
  */
 import { createCookie, data, redirect } from "react-router";
-import { isDomainError } from "~/domain/errors.server";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { readAnyBody } from "~/web/api.server";
@@ -72,6 +72,9 @@ export async function formActionWithFlash(
     return redirectWithFlash(to, { scope, type: "success", message });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ type: "error", message: error.message }, { status: error.status });
+    return data(
+      { type: "error", message: error.message },
+      { status: error.status, headers: errorHeaders(error) },
+    );
   }
 }

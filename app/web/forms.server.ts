@@ -13,7 +13,13 @@ import { data } from "react-router";
 import { z } from "zod";
 import { media } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
-import { badRequest, type DomainError, isDomainError, zodMessage } from "~/domain/errors.server";
+import {
+  badRequest,
+  type DomainError,
+  errorHeaders,
+  isDomainError,
+  zodMessage,
+} from "~/domain/errors.server";
 import {
   IMAGES_ONLY,
   maxImageBytes,
@@ -146,7 +152,10 @@ export function formError(error: unknown, options: FailureOptions = {}) {
   const values = Object.fromEntries(
     Object.entries(options.values ?? {}).filter(([key]) => !/password/i.test(key)),
   );
-  return data({ error: message, values, intent: options.intent ?? null }, { status: error.status });
+  return data(
+    { error: message, values, intent: options.intent ?? null },
+    { status: error.status, headers: errorHeaders(error) },
+  );
 }
 
 /**

@@ -245,5 +245,7 @@ export function userData(input: unknown, caller: SessionUser | null): Partial<Pu
     delete profile.timestamp;
   }
   if (!self) delete profile.apiKey;
+  // Whether an account is deactivated is staff business.
+  if (!can(caller?.role, "manageSite")) delete profile.active;
   return profile;
 }

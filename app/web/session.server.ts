@@ -1,8 +1,11 @@
 import { createCookieSessionStorage, type Session } from "react-router";
 import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
 
-/** The session holds only who is signed in; one-shot messages live in flash.server.ts. */
-type SessionData = { userId: number };
+/**
+ * The cookie holds only the random token of a server-side session
+ * (`~/domain/accounts/sessions.server`); one-shot messages live in flash.server.ts.
+ */
+type SessionData = { sid: string };
 
 type Storage = ReturnType<typeof createCookieSessionStorage<SessionData>>;
 let cached: { key: string; storage: Storage } | undefined;

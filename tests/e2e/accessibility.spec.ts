@@ -121,3 +121,39 @@ test("the back office's tables stay usable on a 375 px phone (axe, both themes)"
   }
   expect(problems).toEqual({});
 });
+
+test("staff account screens have no serious accessibility violations (both themes)", async ({
+  page,
+  signInAs,
+  server,
+}) => {
+  const admin = server.queryOne<{ uid: string }>(
+    "select uid from users where role = 'Administrator' order by id limit 1",
+  );
+  const other = server.queryOne<{ uid: string }>(
+    "select uid from users where role = 'Author' order by id limit 1",
+  );
+  const problems: Record<string, unknown> = {};
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto("/admin/forgot-password");
+    const forgot = await seriousViolations(page);
+    if (forgot.length) problems[`${theme} /admin/forgot-password`] = forgot;
+    await page.goto("/admin/reset-password?token=nothing");
+    const reset = await seriousViolations(page);
+    if (reset.length) problems[`${theme} /admin/reset-password`] = reset;
+    await signInAs("Administrator");
+    for (const path of [
+      "/admin/audit",
+      `/admin/users/edit/${other.uid}?step=delete`,
+      `/admin/users/edit/${admin.uid}`,
+      "/admin/users/profile?mode=2fa",
+    ]) {
+      await page.goto(path);
+      const found = await seriousViolations(page);
+      if (found.length) problems[`${theme} ${path}`] = found;
+    }
+    await page.context().clearCookies();
+  }
+  expect(problems).toEqual({});
+});

@@ -16,6 +16,7 @@
  *   order. (A failed test ends its worker, and with it the server.)
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -171,11 +172,25 @@ export async function startServer(port: number): Promise<E2EServer> {
   };
 }
 
-/** The `__session` cookie value the login would set for `userId` (app/web/session.server.ts). */
-export async function mintSessionCookie(dataDir: string, userId: number): Promise<string> {
+/**
+ * The `__session` cookie value the login would set for `userId`
+ * (app/web/session.server.ts): a `sessions` row holding the hash of a random
+ * token, and the signed cookie holding the token.
+ */
+export async function mintSessionCookie(server: E2EServer, userId: number): Promise<string> {
+  const { dataDir } = server;
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  server.withDb((db) =>
+    db
+      .prepare(
+        "insert into sessions (token_hash, user_id, stage, created_at, last_seen_at, user_agent, address) values (?, ?, 'full', ?, ?, 'Playwright', '127.0.0.1')",
+      )
+      .run(createHash("sha256").update(token).digest("hex"), userId, now, now),
+  );
   // The server's secret: SESSION_SECRET is unset, so it is the one generated into DATA_DIR.
   const secret = readFileSync(join(dataDir, "session-secret"), "utf8").trim();
-  const storage = createCookieSessionStorage<{ userId: number }>({
+  const storage = createCookieSessionStorage<{ sid: string }>({
     cookie: {
       name: "__session",
       httpOnly: true,
@@ -187,7 +202,7 @@ export async function mintSessionCookie(dataDir: string, userId: number): Promis
     },
   });
   const session = await storage.getSession();
-  session.set("userId", userId);
+  session.set("sid", token);
   const header = await storage.commitSession(session);
   const pair = header.split(";")[0] ?? "";
   return pair.slice(pair.indexOf("=") + 1);
@@ -240,7 +255,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signInAs: async ({ context, server }, use) => {
     await use(async (who) => {
       const user = typeof who === "string" ? roleUser(who) : who;
-      const value = await mintSessionCookie(server.dataDir, server.ensureUser(user));
+      const value = await mintSessionCookie(server, server.ensureUser(user));
       await context.addCookies([
         { name: "__session", value, url: server.url, httpOnly: true, sameSite: "Lax" },
       ]);

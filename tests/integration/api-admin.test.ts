@@ -212,6 +212,7 @@ describe("POST /user/add", () => {
         photo: "/uploads/users/me.png",
         createdAt: expect.any(Number),
         timestamp: expect.any(Number),
+        active: true,
       },
     });
     expect(verifyCredentials({ email: "new@example.com", password: "Another-pass-2" }).role).toBe(

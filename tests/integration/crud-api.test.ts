@@ -489,8 +489,8 @@ describe("users: readable by Administrators; others only themselves; never a has
     for (const u of list) {
       expect(Object.keys(u).sort()).toEqual(
         (u.uid === n.staff.admin.uid
-          ? ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "apiKey"]
-          : ["uid", "name", "email", "role", "photo", "createdAt", "timestamp"]
+          ? ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "active", "apiKey"]
+          : ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "active"]
         ).sort(),
       );
     }
@@ -516,6 +516,7 @@ describe("users: readable by Administrators; others only themselves; never a has
         photo: "/demo/avatars/abe.svg",
         createdAt: expect.any(Number),
         timestamp: expect.any(Number),
+        active: true,
         apiKey: n.staff.author.apiKey,
       },
     ]);

@@ -20,6 +20,7 @@ import {
 } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { decryptSecret } from "~/domain/accounts/secrets.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
@@ -141,7 +142,8 @@ export function makeSubscriber(
 
 /** The `__session` cookie of a signed-in `user`. */
 export async function sessionCookie(user: TestUser | SessionUser): Promise<string> {
-  const session = "passwordHash" in user ? toSessionUser(user) : user;
+  const session =
+    user.createdAt instanceof Date ? toSessionUser(user as TestUser) : (user as SessionUser);
   const res = await startSession(new Request(`${BASE}/admin/login`), session, "/admin/posts");
   const set = res.headers.get("Set-Cookie") ?? "";
   return set.split(";")[0] ?? "";
@@ -195,7 +197,8 @@ export async function json(res: Response | unknown) {
 /** Fails when an answer carries a password hash or any apiKey but `allowedKey`. */
 export function expectNoSecrets(text: string, allowedKey?: string) {
   if (text.includes("scrypt$")) throw new Error(`a password hash leaked: ${text.slice(0, 200)}`);
-  for (const row of getDb().select({ apiKey: users.apiKey }).from(users).all()) {
+  for (const stored of getDb().select({ apiKey: users.apiKey }).from(users).all()) {
+    const row = { apiKey: decryptSecret(stored.apiKey) ?? stored.apiKey };
     if (row.apiKey !== allowedKey && text.includes(row.apiKey)) {
       throw new Error(`another user's apiKey leaked: ${text.slice(0, 200)}`);
     }

@@ -64,6 +64,7 @@ const SEEN_BY: [string, Role[]][] = [
   ["Subscribers List", MAIL],
   ["Analytics", ADMIN],
   ["Settings", ADMIN],
+  ["Audit Log", ADMIN],
 ];
 const MENUS = Object.fromEntries(
   EVERYONE.map((role) => [

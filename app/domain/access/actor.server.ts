@@ -17,6 +17,10 @@ export type SessionUser = {
   role: Role;
   photo: string | null;
   createdAt: number;
+  /** The request's client address, for the audit log (set by the web layer). */
+  address?: string;
+  /** The server-side session the request came with, if any. */
+  sessionId?: number;
 };
 
 export function toSessionUser(row: User): SessionUser {

@@ -53,6 +53,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/users",                         label: "All Users",          menu: "users",  capability: "manageSite" },
   { path: "/admin/users/add",                     label: "Add User",           menu: "users",  capability: "manageSite" },
   { path: "/admin/users/profile",                 label: "My Profile",         menu: "users",  capability: null },
+  { path: "/admin/users/edit/:uid",               label: "Edit User",          menu: null,     capability: "manageSite" },
   { path: "/admin/mail/send-newsletter",          label: "Send Newsletter",    menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/newsletters/:uid",         label: "Newsletter",         menu: null,     capability: "manageMail" },
   { path: "/admin/mail/newsletters/:uid/preview", label: "Newsletter Preview", menu: null,     capability: "manageMail" },
@@ -62,6 +63,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/mail/subscribers-list/suppress", label: "Import Suppression List", menu: null, capability: "manageMail" },
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },
+  { path: "/admin/audit",                         label: "Audit Log",          menu: "bottom", capability: "manageSite" },
 ];
 
 /** The path's non-empty segments, decoded and lower-cased (routes match regardless of case). */

@@ -9,6 +9,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { type Newsletter, newsletterDeliveries, newsletters } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, parseInput } from "~/domain/errors.server";
 import {
   attachmentName,
@@ -71,10 +72,27 @@ export function queueNewsletter(
 ): NewsletterSummary {
   const summary = db.transaction((tx) => {
     const row = insertNewsletter(tx as unknown as Db, user, input, "queued", now);
-    return queueDeliveries(tx as unknown as Db, row);
+    return auditNewsletterSent(
+      tx as unknown as Db,
+      user,
+      queueDeliveries(tx as unknown as Db, row),
+    );
   });
   // After the commit, so the sender finds the rows.
   kickNewsletterSender();
+  return summary;
+}
+
+/** A send goes to the audit log (who, which newsletter, how many recipients). */
+export function auditNewsletterSent(db: Db, actor: SessionUser, summary: NewsletterSummary) {
+  recordAudit(db, {
+    action: "newsletter-sent",
+    actor,
+    targetType: "newsletter",
+    targetId: summary.uid,
+    summary: `${summary.subject} (${summary.recipientCount} recipients)`,
+    address: actor.address,
+  });
   return summary;
 }
 

@@ -11,6 +11,7 @@ import { badRequest, notFound } from "~/domain/errors.server";
 import { composeMessage } from "~/domain/newsletters/message.server";
 import {
   activeRecipientCount,
+  auditNewsletterSent,
   type NewsletterSummary,
   queueDeliveries,
 } from "~/domain/newsletters/queue.server";
@@ -42,7 +43,7 @@ export function sendDraft(db: Db, actor: SessionUser, uid: string): NewsletterSu
     const t = tx as unknown as Db;
     const letter = newsletterForStaff(t, actor, uid);
     if (letter.status !== "draft") throw badRequest("This newsletter has already been sent");
-    return queueDeliveries(t, letter);
+    return auditNewsletterSent(t, actor, queueDeliveries(t, letter));
   });
   kickNewsletterSender();
   return summary;

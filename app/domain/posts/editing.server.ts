@@ -20,6 +20,8 @@ import { categories, posts, postTags, type SocialCard, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
+import type { AuditAction } from "~/domain/audit/actions";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
 import { PostInputSchema, type SaveAction } from "~/domain/posts/post-input.server";
@@ -205,6 +207,7 @@ export function savePost(
         .run();
       writeTags(tx as unknown as Db, existing.id, tagIds);
     });
+    auditStatusChange(db, actor, existing.id, input.title, existing.status, status);
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
       post: post as PostDocument,
@@ -252,6 +255,7 @@ export function savePost(
     writeTags(txDb, newId, tagIds);
     return newId;
   });
+  auditStatusChange(db, actor, id, input.title, null, status);
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return {
     post: post as PostDocument,
@@ -269,6 +273,7 @@ export function trashPost(actor: SessionUser, id: number, db: Db = getDb()): Pos
       .set({ status: "trash", timestamp: now, updatedAt: now })
       .where(eq(posts.id, id))
       .run();
+    auditPost(db, actor, "post-trashed", id, existing.title);
   }
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return post as PostDocument;
@@ -298,6 +303,7 @@ export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()):
     .set({ status: "trash", timestamp: now, updatedAt: now })
     .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
     .run();
+  for (const id of wanted) auditPost(db, actor, "post-trashed", id, "");
   return wanted.length;
 }
 
@@ -307,5 +313,32 @@ export function deletePost(actor: SessionUser, id: number, db: Db = getDb()): { 
   if (!can(actor.role, "deletePosts")) throw forbidden("Contributors cannot delete posts");
   const existing = loadOwnedPost(db, actor, id);
   db.delete(posts).where(eq(posts.id, existing.id)).run();
+  auditPost(db, actor, "post-deleted", existing.id, existing.title);
   return { id: existing.id };
+}
+
+function auditPost(db: Db, actor: SessionUser, action: AuditAction, id: number, title: string) {
+  recordAudit(db, {
+    action,
+    actor,
+    targetType: "post",
+    targetId: id,
+    summary: title,
+    address: actor.address,
+  });
+}
+
+/** Publishing and unpublishing go to the audit log. */
+function auditStatusChange(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  title: string,
+  from: PostStatus | null,
+  to: PostStatus,
+) {
+  if (to === "published" && from !== "published") auditPost(db, actor, "post-published", id, title);
+  if (from === "published" && to !== "published") {
+    auditPost(db, actor, to === "trash" ? "post-trashed" : "post-unpublished", id, title);
+  }
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Role, type Settings, settings } from "#db/schema";
 import { can } from "~/domain/access/capabilities";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, forbidden } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
 
@@ -175,7 +176,11 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
  * Saves settings (Administrator only, docs/behaviour.md §access, §site). Bad input
  * is a 400 naming the field, and nothing is written. Returns the stored row.
  */
-export function updateSettings(actor: { role: Role }, input: unknown, db: Db = getDb()): Settings {
+export function updateSettings(
+  actor: { role: Role; id?: number; name?: string; address?: string },
+  input: unknown,
+  db: Db = getDb(),
+): Settings {
   if (!can(actor.role, "manageSite")) throw forbidden("Only an Administrator can change settings");
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     throw badRequest("Settings must be an object");
@@ -187,10 +192,18 @@ export function updateSettings(actor: { role: Role }, input: unknown, db: Db = g
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
   const values = parsed.data;
   getSettings(db);
-  return db
+  const saved = db
     .update(settings)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(settings.id, SETTINGS_ID))
     .returning()
     .get() as Settings;
+  recordAudit(db, {
+    action: "settings-saved",
+    actor: actor.id === undefined ? null : { id: actor.id, name: actor.name ?? "" },
+    targetType: "settings",
+    summary: Object.keys(values).join(", ").slice(0, 300),
+    address: actor.address,
+  });
+  return saved;
 }

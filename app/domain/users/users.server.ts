@@ -17,10 +17,14 @@ import { z } from "zod";
 import { posts, ROLES, type Role, type User, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { hashPassword } from "~/domain/access/password.server";
+import { decryptSecret, newApiKeyColumns } from "~/domain/accounts/secrets.server";
+import { endUserSessions } from "~/domain/accounts/sessions.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
+import { changeRole, deleteUserAccount } from "./lifecycle.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** The roles, for screens (imported through this server module, #db/schema stays out of the browser). */
@@ -101,6 +105,8 @@ export type PublicProfile = {
   photo: string | null;
   createdAt: number;
   timestamp: number;
+  /** False while the account is deactivated. */
+  active: boolean;
   apiKey?: string;
 };
 
@@ -113,8 +119,9 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
     photo: row.photo,
     createdAt: row.createdAt.getTime(),
     timestamp: row.timestamp.getTime(),
+    active: !row.deactivatedAt,
   };
-  if (viewer && viewer.uid === row.uid) profile.apiKey = row.apiKey;
+  if (viewer && viewer.uid === row.uid) profile.apiKey = decryptSecret(row.apiKey) ?? "";
   return profile;
 }
 
@@ -164,11 +171,19 @@ export function addUser(actor: SessionUser, input: unknown): PublicProfile {
         email: values.email,
         role: values.role,
         passwordHash: hashPassword(values.password),
-        apiKey: generateApiKey(),
+        ...newApiKeyColumns().columns,
         photo: values.photo ?? null,
       })
       .returning()
       .get();
+    recordAudit(getDb(), {
+      action: "user-added",
+      actor,
+      targetType: "user",
+      targetId: row.uid,
+      summary: `${row.name} (${row.role})`,
+      address: actor.address,
+    });
     return toPublicProfile(row, null);
   } catch (error) {
     if (isUniqueEmailError(error)) throw new DomainError(409, DUPLICATE_EMAIL);
@@ -226,18 +241,30 @@ export function updateProfile(actor: SessionUser, input: unknown): PublicProfile
 export function changePassword(actor: SessionUser, input: unknown): void {
   const values = parseInput(ChangePasswordSchema, input);
   assertMayEdit(actor, values.uid);
-  const result = getDb()
+  const db = getDb();
+  const row = db
     .update(users)
     .set({ passwordHash: hashPassword(values.password), timestamp: new Date() })
     .where(eq(users.uid, values.uid))
-    .run();
-  if (result.changes === 0) throw notFound("User not found");
+    .returning({ id: users.id, name: users.name })
+    .get();
+  if (!row) throw notFound("User not found");
+  // Every other session of that user ends; the actor's own current one stays.
+  endUserSessions(row.id, actor.id === row.id ? actor.sessionId : undefined, db);
+  recordAudit(db, {
+    action: "password-changed",
+    actor,
+    targetType: "user",
+    targetId: values.uid,
+    summary: row.name,
+    address: actor.address,
+  });
 }
 
 export type UserListRow = Pick<
   PublicProfile,
   "uid" | "name" | "email" | "role" | "photo" | "createdAt"
-> & { postCount: number };
+> & { postCount: number; active: boolean };
 
 export type UserRoleCounts = Record<"All" | Role, number>;
 
@@ -261,6 +288,7 @@ export function listUsers(
       role: users.role,
       photo: users.photo,
       createdAt: users.createdAt,
+      deactivatedAt: users.deactivatedAt,
       postCount,
     })
     .from(users)
@@ -276,8 +304,9 @@ export function listUsers(
     counts.All += r.n;
   }
   return {
-    users: rows.map((r) => ({
+    users: rows.map(({ deactivatedAt, ...r }) => ({
       ...r,
+      active: !deactivatedAt,
       createdAt: r.createdAt.getTime(),
       postCount: Number(r.postCount),
     })),
@@ -295,38 +324,18 @@ export function getUserProfile(uid: unknown, viewer: { uid: string } | null = nu
   return toPublicProfile(userRowByUid(uid.trim()), viewer);
 }
 
-/**
- * Changes a user's role: Administrators only, never their own (so one
- * Administrator always remains). 404 for an unknown uid.
- */
+/** Changes a user's role (the rules of `./lifecycle.server`). */
 export function setUserRole(actor: SessionUser, input: unknown): PublicProfile {
-  assertAdministrator(actor);
-  const { uid, role } = parseInput(
-    z.object({ uid: z.string().min(1).max(100), role: RoleSchema }),
-    input,
-  );
-  if (actor.uid === uid) throw badRequest("You cannot change your own role");
-  const row = getDb()
-    .update(users)
-    .set({ role, timestamp: new Date() })
-    .where(eq(users.uid, uid))
-    .returning()
-    .get();
-  if (!row) throw notFound("User not found");
-  return toPublicProfile(row, actor);
+  return toPublicProfile(changeRole(actor, input), actor);
 }
 
-/**
- * Deletes a staff account (Administrators only, never their own). Their posts
- * and media stay, shown under the staff byline (the foreign keys set null).
- */
-export function deleteUser(actor: SessionUser, uid: unknown): { uid: string } {
-  assertAdministrator(actor);
-  const id = parseInput(z.string().min(1).max(100), uid);
-  if (id === actor.uid) throw badRequest("You cannot delete your own account");
-  const row = getDb().delete(users).where(eq(users.uid, id)).returning({ uid: users.uid }).get();
-  if (!row) throw notFound("User not found");
-  return row;
+/** Deletes a staff account (`/crud/delete/doc`; the rules of `./lifecycle.server`). */
+export function deleteUser(
+  actor: SessionUser,
+  uid: unknown,
+  reassignTo?: unknown,
+): { uid: string } {
+  return { uid: deleteUserAccount(actor, { uid, reassignTo }).uid };
 }
 
 /**
