@@ -96,6 +96,9 @@ app.use(
         "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
         // react-hot-toast (goober) and Lexical set inline styles.
         "style-src": ["'self'", "'unsafe-inline'"],
+        // The CAPTCHA widget (ALTCHA, served by this site) solves its challenge in
+        // workers it starts from blob: URLs.
+        "worker-src": ["'self'", "blob:"],
         // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
         // by URL (docs/behaviour.md §editor) may point at another site: any https image (and http
         // ones while the site itself is served over plain http).

@@ -362,6 +362,17 @@ export const settings = sqliteTable(
       .default(true),
     enableCaptcha: integer("enable_captcha", { mode: "boolean" }).notNull().default(false),
     enable2FA: integer("enable_2fa", { mode: "boolean" }).notNull().default(false),
+    /** Double opt-in: a signup is Pending until the mailed link is used. */
+    confirmSubscribers: integer("confirm_subscribers", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    sendWelcomeEmail: integer("send_welcome_email", { mode: "boolean" }).notNull().default(false),
+    welcomeSubject: text("welcome_subject").notNull().default("Welcome to our newsletter"),
+    welcomeContent: text("welcome_content")
+      .notNull()
+      .default("Thank you for confirming your subscription. Look out for our next newsletter."),
+    /** The `https://` origin assets and uploads are referenced from when `useCdn` is on. */
+    cdnUrl: text("cdn_url").notNull().default(""),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -378,6 +389,32 @@ export const pageCacheChanges = sqliteTable("page_cache_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   postId: integer("post_id"),
 });
+
+/** CAPTCHA challenges already answered (each is accepted once, until it expires). */
+export const captchaUsed = sqliteTable(
+  "captcha_used",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("captcha_used_expires_idx").on(t.expiresAt)],
+);
+
+/** A mailed subscription confirmation link, stored as the hash of its token. */
+export const subscriberConfirmations = sqliteTable(
+  "subscriber_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** JSON array of the audiences asked for. */
+    audience: text("audience").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("subscriber_confirmations_subscriber_idx").on(t.subscriberId, t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;

@@ -6,6 +6,9 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
+import { PerformanceSection } from "~/components/settings/performance-section";
+import { SubscribersSection } from "~/components/settings/subscribers-section";
 import {
   getSettings,
   type SettingsFlag,
@@ -55,40 +58,65 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-const SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+type Flag = FlagSpec<SettingsFlag>;
+
+const COMMENT_FLAGS: Flag[] = [
   {
-    title: "Comment Settings",
-    flags: [
-      ["enableCommentModeration", "Enable Comment Moderation"],
-      ["enableSpamFilters", "Enable Spam Filters"],
-      ["autoApproveComments", "Auto-approve Comments"],
-    ],
+    name: "enableCommentModeration",
+    label: "Enable Comment Moderation",
+    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
   },
   {
-    title: "Notification Settings",
-    flags: [
-      ["enableAdminAlerts", "Enable Admin Alerts"],
-      ["enableUserNotifications", "Enable User Notifications"],
-      ["enableEmailAlerts", "Enable Email Alerts"],
-    ],
+    name: "enableSpamFilters",
+    label: "Enable Spam Filters",
+    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
+  },
+  {
+    name: "autoApproveComments",
+    label: "Auto-approve Comments",
+    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
   },
 ];
-const LATER_SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+
+const NOTIFICATION_FLAGS: Flag[] = [
   {
-    title: "Performance & Caching",
-    flags: [
-      ["enableLazyLoading", "Enable Lazy Loading"],
-      ["useCdn", "Use CDN"],
-    ],
+    name: "enableAdminAlerts",
+    label: "Enable Admin Alerts",
+    help: "Not in effect yet: will list for Administrators what needs them (posts submitted for review, failed sends, lockouts).",
   },
   {
-    title: "Security Settings",
-    flags: [
-      ["enableRateLimiting", "Enable Rate Limiting"],
-      ["enableCsrfProtection", "Enable CSRF Protection"],
-      ["enableCaptcha", "Enable CAPTCHA"],
-      ["enable2FA", "Enable Two-Factor Authentication (2FA)"],
-    ],
+    name: "enableUserNotifications",
+    label: "Enable User Notifications",
+    help: "Not in effect yet: will e-mail staff about their own posts (submitted, approved, sent back).",
+  },
+  {
+    name: "enableEmailAlerts",
+    label: "Enable Email Alerts",
+    help: "Not in effect yet: will e-mail the Administrators' alerts too.",
+  },
+];
+
+const SECURITY_FLAGS: Flag[] = [
+  {
+    name: "enableRateLimiting",
+    label: "Enable Rate Limiting",
+    help: "Repeated failed sign-ins for one account or from one address must wait before trying again.",
+  },
+  {
+    name: "enableCsrfProtection",
+    label: "Enable CSRF Protection",
+    help: "Always on: every form and call from another site is refused, and this cannot be turned off.",
+    locked: true,
+  },
+  {
+    name: "enableCaptcha",
+    label: "Enable CAPTCHA",
+    help: "Applies to the newsletter forms and to staff sign-in after a failed attempt: a small check solved in the browser, served by this site. Readers without JavaScript confirm by e-mail instead.",
+  },
+  {
+    name: "enable2FA",
+    label: "Enable Two-Factor Authentication (2FA)",
+    help: "Not in effect yet: will ask staff for a one-time code at sign-in.",
   },
 ];
 
@@ -103,18 +131,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     if (saving) toast.loading("Updating settings...", { id: "settings-save" });
     else toast.dismiss("settings-save");
   }, [saving]);
-
-  const flagFieldset = (section: { title: string; flags: [SettingsFlag, string][] }) => (
-    <fieldset key={section.title} className="admin-panel settings-section">
-      <legend>{section.title}</legend>
-      {section.flags.map(([name, label]) => (
-        <label key={name} className="check">
-          <input type="checkbox" name={name} defaultChecked={settings[name]} />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  );
 
   const categoryOptions = categories.includes(settings.defaultCategory)
     ? categories
@@ -159,7 +175,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             Comma-separated keywords for the keywords meta tag of every public page.
           </p>
         </fieldset>
-        {SECTIONS.map(flagFieldset)}
+        <FlagSection title="Comment Settings" flags={COMMENT_FLAGS} values={settings} />
+        <FlagSection title="Notification Settings" flags={NOTIFICATION_FLAGS} values={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
           <label htmlFor="defaultCategory">Default Category</label>
@@ -185,7 +202,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             required
           />
         </fieldset>
-        {LATER_SECTIONS.map(flagFieldset)}
+        <PerformanceSection settings={settings} />
+        <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
+        <SubscribersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>
             Save Settings

@@ -1,6 +1,9 @@
-/** `POST /newsletter/join` (docs/api.md) body `{email, name, audience}` → `{type, message}`. */
+/**
+ * `POST /newsletter/join` (docs/api.md) body `{email, name, audience, altcha}` → `{type, message}`.
+ * While CAPTCHA is on, `altcha` (the widget's answer) is required.
+ */
 
-import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { signUpReader } from "~/domain/subscribers/signup.server";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, postOnlyLoader, readAnyBody } from "~/web/api.server";
 import type { Route } from "./+types/api.newsletter-join";
@@ -8,5 +11,5 @@ import type { Route } from "./+types/api.newsletter-join";
 export const loader = postOnlyLoader;
 
 export const action = apiHandler(async ({ request }: Route.ActionArgs) =>
-  joinNewsletter(getDb(), await readAnyBody(request)),
+  signUpReader(getDb(), await readAnyBody(request), "json"),
 );

@@ -7,7 +7,7 @@
  * and a GET (a person opening the link) is sent to the `/unsubscribe` page.
  */
 import { redirect } from "react-router";
-import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { unsubscribeReader } from "~/domain/subscribers/signup.server";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, readAnyBody } from "~/web/api.server";
 import type { Route } from "./+types/api.newsletter-unsubscribe";
@@ -20,5 +20,7 @@ export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
 export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   const body = await readAnyBody(request);
   const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
-  return unsubscribe(getDb(), { ...body, email });
+  // A mail client's one-click POST carries only `List-Unsubscribe=One-Click`.
+  const oneClick = body["List-Unsubscribe"] === "One-Click";
+  return unsubscribeReader(getDb(), { ...body, email }, oneClick ? "one-click" : "json");
 });

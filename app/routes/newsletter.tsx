@@ -5,15 +5,15 @@
  * standalone signup page.
  */
 import { NewsletterForm } from "~/components/newsletter-form";
-import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { signUpReader } from "~/domain/subscribers/signup.server";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { formActionWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/newsletter";
 
 export function action({ request }: Route.ActionArgs) {
-  return formActionWithFlash(request, "newsletter", (body) => ({
-    message: joinNewsletter(getDb(), body).message,
+  return formActionWithFlash(request, "newsletter", async (body) => ({
+    message: (await signUpReader(getDb(), body, "form")).message,
     to: body.redirectTo,
   }));
 }

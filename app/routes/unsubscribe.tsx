@@ -6,8 +6,9 @@
  */
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
-import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { unsubscribeReader } from "~/domain/subscribers/signup.server";
 import { useFlash } from "~/hooks/use-flash";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -20,8 +21,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return formActionWithFlash(request, "unsubscribe", (body) => ({
-    message: unsubscribe(getDb(), body).message,
+  return formActionWithFlash(request, "unsubscribe", async (body) => ({
+    message: (await unsubscribeReader(getDb(), body, "form")).message,
     to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
   }));
 }
@@ -55,6 +56,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             Stop sending newsletters to <strong>{email}</strong>?
           </p>
           <input type="hidden" name="email" value={email} />
+          <CaptchaField />
           <button
             type="submit"
             className="button button-primary"

@@ -45,6 +45,8 @@ export type SiteInfo = {
   metaTags: string;
   logo: string;
   favicon: string;
+  /** Settings › Enable CAPTCHA: the public forms show the challenge. */
+  captcha: boolean;
 };
 
 export function getSiteInfo(db: Db): SiteInfo {
@@ -55,6 +57,7 @@ export function getSiteInfo(db: Db): SiteInfo {
     metaTags: s.metaTags,
     logo: s.logo || "/logo.svg",
     favicon: s.favicon || "/favicon.svg",
+    captcha: s.enableCaptcha,
   };
 }
 
@@ -86,6 +89,22 @@ const siteUrl = (label: string) =>
       .nullable(),
   );
 
+/** The CDN address: an `https://` origin (no path), or empty for none. */
+const cdnOrigin = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().replace(/\/+$/, "") : value),
+  z
+    .string({ error: "CDN address must be text" })
+    .max(200, "CDN address is too long")
+    .refine(
+      (value) =>
+        value === "" ||
+        (URL.canParse(value) &&
+          new URL(value).protocol === "https:" &&
+          new URL(value).origin === value),
+      "CDN address must be an https:// origin such as https://cdn.example.com",
+    ),
+);
+
 /** The toggles of the Settings screen, in the order it shows them. */
 export const SETTINGS_FLAGS = [
   "enableCommentModeration",
@@ -100,6 +119,8 @@ export const SETTINGS_FLAGS = [
   "enableCsrfProtection",
   "enableCaptcha",
   "enable2FA",
+  "confirmSubscribers",
+  "sendWelcomeEmail",
 ] as const;
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 
@@ -128,6 +149,17 @@ export const SettingsSchema = z
       .int("Max image size must be a whole number of MB")
       .min(1, "Max image size must be at least 1 MB")
       .max(1024, "Max image size must be 1024 MB at most"),
+    welcomeSubject: z
+      .string({ error: "Welcome e-mail subject must be text" })
+      .trim()
+      .min(1, "Welcome e-mail subject is required")
+      .max(200, "Welcome e-mail subject is too long (200 characters at most)"),
+    welcomeContent: z
+      .string({ error: "Welcome e-mail content must be text" })
+      .trim()
+      .min(1, "Welcome e-mail content is required")
+      .max(5000, "Welcome e-mail content is too long (5000 characters at most)"),
+    cdnUrl: cdnOrigin,
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
@@ -141,6 +173,9 @@ export type SettingsInput = {
   metaTags: string;
   defaultCategory: string;
   maxImageSize: number;
+  welcomeSubject: string;
+  welcomeContent: string;
+  cdnUrl: string;
 } & Record<SettingsFlag, boolean>;
 
 /** A posted Settings form → input for `updateSettings`: an absent checkbox is `false`. */
@@ -152,6 +187,9 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "metaTags",
     "defaultCategory",
     "maxImageSize",
+    "welcomeSubject",
+    "welcomeContent",
+    "cdnUrl",
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }
@@ -173,7 +211,8 @@ export function updateSettings(actor: { role: Role }, input: unknown, db: Db = g
   const parsed = SettingsSchema.safeParse(rest);
   // Each message names its field, so it is shown as it is.
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
-  const values = parsed.data;
+  // CSRF protection cannot be turned off (the form shows it as always on).
+  const values = { ...parsed.data, enableCsrfProtection: true };
   getSettings(db);
   return db
     .update(settings)

@@ -45,8 +45,11 @@ export function audienceFilterLabel(filter: AudienceFilter): string {
   return filter === "all" ? "All audiences" : (findAudience(filter) ?? filter);
 }
 
-/** Inactive: set so by staff. Unsubscribed: the reader's own choice, which only they undo. */
-export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed"] as const;
+/**
+ * Inactive: set so by staff. Unsubscribed: the reader's own choice, which only they undo.
+ * Pending: signed up, waiting for the mailed confirmation link; receives nothing.
+ */
+export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed", "Pending"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /** The statuses staff may set; Unsubscribed is the reader's own. */

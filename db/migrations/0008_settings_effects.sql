@@ -1,0 +1,31 @@
+-- Settings that do what they say (docs/behaviour.md §site): CAPTCHA answers used once,
+-- e-mailed subscription confirmations, and the settings they need.
+CREATE TABLE `captcha_used` (
+	`id` text PRIMARY KEY NOT NULL,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `captcha_used_expires_idx` ON `captcha_used` (`expires_at`);
+--> statement-breakpoint
+CREATE TABLE `subscriber_confirmations` (
+	`token_hash` text PRIMARY KEY NOT NULL,
+	`subscriber_id` integer NOT NULL,
+	`audience` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	FOREIGN KEY (`subscriber_id`) REFERENCES `subscribers`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `subscriber_confirmations_subscriber_idx` ON `subscriber_confirmations` (`subscriber_id`,`created_at`);
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `confirm_subscribers` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `send_welcome_email` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `welcome_subject` text DEFAULT 'Welcome to our newsletter' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `welcome_content` text DEFAULT 'Thank you for confirming your subscription. Look out for our next newsletter.' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `cdn_url` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+UPDATE `settings` SET `enable_csrf_protection` = true;
