@@ -74,6 +74,7 @@ const {
   pageCacheMiddleware,
   servePageCacheHit,
   prepareUncachedResponse,
+  cdnOrigin,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -83,6 +84,8 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
+  // Settings › Use CDN: scripts, styles and images may come from that origin.
+  res.locals.cdn = cdnOrigin() || "'self'";
   next();
 });
 app.use(
@@ -93,9 +96,13 @@ app.use(
     strictTransportSecurity: plainHttp ? false : undefined,
     contentSecurityPolicy: {
       directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+          (_req, res) => res.locals.cdn,
+        ],
         // react-hot-toast (goober) and Lexical set inline styles.
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'", "'unsafe-inline'", (_req, res) => res.locals.cdn],
         // The CAPTCHA widget (ALTCHA, served by this site) solves its challenge in
         // workers it starts from blob: URLs.
         "worker-src": ["'self'", "blob:"],

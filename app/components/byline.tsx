@@ -1,3 +1,4 @@
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { relativeTime } from "~/utils/time";
 
 export function RelativeTime({ date }: { date: Date | string }) {
@@ -17,10 +18,19 @@ export function Byline(props: {
   avatarSize?: number;
 }) {
   const size = props.avatarSize ?? 28;
+  const loading = useLazyLoading();
+  const media = useMediaUrl();
   return (
     <div className="byline">
       {props.photo ? (
-        <img src={props.photo} alt="" width={size} height={size} className="avatar" />
+        <img
+          src={media(props.photo)}
+          alt=""
+          width={size}
+          height={size}
+          className="avatar"
+          loading={loading}
+        />
       ) : null}
       <span className="byline-name">{props.name}</span>
       <span aria-hidden="true">·</span>

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { useMediaUrl } from "~/hooks/use-site-options";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -15,11 +16,12 @@ const SOCIAL = [
 ] as const;
 
 export function SiteHeader({ siteName, logo }: { siteName: string; logo: string }) {
+  const media = useMediaUrl();
   return (
     <header className="site-header">
       <div className="site-header-inner">
         <Link to="/" className="brand" aria-label={`${siteName} home`}>
-          <img src={logo} alt="" width="32" height="32" />
+          <img src={media(logo)} alt="" width="32" height="32" />
           <span className="brand-name">{siteName}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">

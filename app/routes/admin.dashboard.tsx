@@ -3,6 +3,7 @@ import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announc
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { getDashboardData } from "~/domain/site/dashboard.server";
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
 import { adminUser } from "~/web/auth.server";
@@ -20,6 +21,8 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
   const { data, now } = loaderData;
   const dismissed = useRouteLoaderData<typeof layoutLoader>("routes/admin.layout")?.dismissed ?? {};
   const siteName = siteNameOf(matches);
+  const lazy = useLazyLoading();
+  const media = useMediaUrl();
   const cards = [
     { title: "Total Posts", label: "Posts", value: data.totalPosts, to: "/admin/posts" },
     { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
@@ -79,7 +82,14 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
             {data.recentPosts.map((post) => (
               <li key={post.url} className="item">
                 {post.photo ? (
-                  <img className="item-thumb" src={post.photo} alt="" width="64" height="48" />
+                  <img
+                    className="item-thumb"
+                    src={media(post.photo)}
+                    alt=""
+                    width="64"
+                    height="48"
+                    loading={lazy}
+                  />
                 ) : null}
                 <div>
                   <a href={post.url} className="item-title">

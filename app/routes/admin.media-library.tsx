@@ -14,6 +14,7 @@ import {
   parsePage,
 } from "~/domain/media/media.server";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -83,6 +84,8 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages, collection, collections, mayDelete, deleting, origin } =
     loaderData;
   const result = useActionData<typeof action>();
+  const lazy = useLazyLoading();
+  const media = useMediaUrl();
   const here = query({ page, collection });
   return (
     <>
@@ -131,11 +134,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   <span className="media-cell">
                     {hasThumbnail(item.mimeType) ? (
                       <img
-                        src={item.url}
+                        src={media(item.url)}
                         alt={`Preview of ${item.name}`}
                         width={56}
                         height={56}
-                        loading="lazy"
+                        loading={lazy}
                         decoding="async"
                       />
                     ) : (

@@ -20,10 +20,12 @@ import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { getSiteInfo } from "~/domain/site/settings.server";
 import { useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
+import { prepareContentImages } from "~/utils/content-images";
 import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
@@ -75,8 +77,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const counted = post.status === "published" && !preview && isCountableVisit(request);
   const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
+  const site = getSiteInfo(db);
   return {
-    post: { ...post, views, content: sanitizePostHtml(post.content) },
+    post: {
+      ...post,
+      views,
+      content: prepareContentImages(sanitizePostHtml(post.content), {
+        lazy: site.lazyLoading,
+        cdn: site.cdnUrl,
+      }),
+    },
     preview: post.status !== "published",
     readAlso: getReadAlso(db, post),
     liked: (await likedIds(request)).includes(post.id),

@@ -4,7 +4,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type E2EServer, expect, type Page, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { type E2EServer, expect, test } from "./fixtures";
 
 let server: E2EServer;
 let base = "";

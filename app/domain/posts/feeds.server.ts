@@ -55,7 +55,7 @@ export function rssFeed(opts: {
         p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
         // Length 0: the size is not known here, as the RSS Best Practices allow.
         p.photo
-          ? `      <enclosure url="${escapeXml(absoluteUrl(base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
+          ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
         "    </item>",
       ]

@@ -47,6 +47,10 @@ export type SiteInfo = {
   favicon: string;
   /** Settings › Enable CAPTCHA: the public forms show the challenge. */
   captcha: boolean;
+  /** Settings › Enable Lazy Loading: images below the first screen get `loading="lazy"`. */
+  lazyLoading: boolean;
+  /** The CDN origin uploads and assets are referenced from; "" for this site. */
+  cdnUrl: string;
 };
 
 export function getSiteInfo(db: Db): SiteInfo {
@@ -58,7 +62,14 @@ export function getSiteInfo(db: Db): SiteInfo {
     logo: s.logo || "/logo.svg",
     favicon: s.favicon || "/favicon.svg",
     captcha: s.enableCaptcha,
+    lazyLoading: s.enableLazyLoading,
+    cdnUrl: activeCdn(s),
   };
+}
+
+/** The CDN origin in use: Use CDN ticked and an address given; else "". */
+export function activeCdn(s: Pick<Settings, "useCdn" | "cdnUrl">): string {
+  return s.useCdn && s.cdnUrl ? s.cdnUrl : "";
 }
 
 // ---- Settings writes (docs/behaviour.md §site Settings) ----
