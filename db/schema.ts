@@ -416,6 +416,32 @@ export const subscriberConfirmations = sqliteTable(
   (t) => [index("subscriber_confirmations_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );
 
+/**
+ * Notices for Administrators (Settings › Enable Admin Alerts / Email Alerts):
+ * `listed` shows it on the dashboard; `mail_state` is none, sent (alone),
+ * held (for the next digest) or digest (sent in one).
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    /** The back-office screen it concerns (a path). */
+    link: text("link").notNull(),
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    mailState: text("mail_state", { enum: ["none", "sent", "held", "digest"] })
+      .notNull()
+      .default("none"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("notifications_listed_idx").on(t.listed, t.readAt, t.id),
+    index("notifications_mail_idx").on(t.mailState, t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Category = typeof categories.$inferSelect;

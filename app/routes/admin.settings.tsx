@@ -82,17 +82,17 @@ const NOTIFICATION_FLAGS: Flag[] = [
   {
     name: "enableAdminAlerts",
     label: "Enable Admin Alerts",
-    help: "Not in effect yet: will list for Administrators what needs them (posts submitted for review, failed sends, lockouts).",
+    help: "Lists for Administrators what needs them (a post submitted for review, a newsletter partly sent or failed, a sign-in lockout, a finished import) on the Dashboard, with a count in the sidebar.",
   },
   {
     name: "enableUserNotifications",
     label: "Enable User Notifications",
-    help: "Not in effect yet: will e-mail staff about their own posts (submitted, approved, sent back).",
+    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author.",
   },
   {
     name: "enableEmailAlerts",
     label: "Enable Email Alerts",
-    help: "Not in effect yet: will e-mail the Administrators' alerts too.",
+    help: "E-mails the same alerts to every Administrator: one message per event, or one digest for what comes after 10 within 10 minutes.",
   },
 ];
 

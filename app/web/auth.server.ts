@@ -5,6 +5,7 @@
  * screen table (`~/domain/access/admin-screens`); loaders and actions take the
  * user it found with `adminUser`. Domain functions check capabilities again.
  */
+
 import { eq } from "drizzle-orm";
 import {
   createContext,
@@ -21,6 +22,7 @@ import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { verifyPassword } from "~/domain/access/password.server";
 import { badRequest, DomainError, parseInput, unauthorized } from "~/domain/errors.server";
+import { notify } from "~/domain/notifications/notify.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { FailureLimiter } from "~/platform/rate-limit.server";
@@ -67,8 +69,16 @@ export function verifyCredentials(input: unknown, address = "unknown"): SessionU
   const row = db.select().from(users).where(eq(users.email, email)).get();
   if (!row || !verifyPassword(password, row.passwordHash)) {
     if (limited) {
+      const wasOpen = accountFailures.retryAfter(email) === 0;
       accountFailures.fail(email);
       addressFailures.fail(address);
+      if (wasOpen && accountFailures.retryAfter(email) > 0) {
+        notify(db, {
+          kind: "lockout",
+          message: `Sign-in to ${email} is locked for a while after repeated wrong passwords`,
+          link: "/admin/users",
+        });
+      }
     }
     throw new DomainError(401, "Invalid email or password");
   }

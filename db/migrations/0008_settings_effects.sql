@@ -29,3 +29,18 @@ ALTER TABLE `settings` ADD `welcome_content` text DEFAULT 'Thank you for confirm
 ALTER TABLE `settings` ADD `cdn_url` text DEFAULT '' NOT NULL;
 --> statement-breakpoint
 UPDATE `settings` SET `enable_csrf_protection` = true;
+--> statement-breakpoint
+CREATE TABLE `notifications` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`kind` text NOT NULL,
+	`message` text NOT NULL,
+	`link` text NOT NULL,
+	`listed` integer DEFAULT false NOT NULL,
+	`mail_state` text DEFAULT 'none' NOT NULL,
+	`created_at` integer NOT NULL,
+	`read_at` integer
+);
+--> statement-breakpoint
+CREATE INDEX `notifications_listed_idx` ON `notifications` (`listed`,`read_at`,`id`);
+--> statement-breakpoint
+CREATE INDEX `notifications_mail_idx` ON `notifications` (`mail_state`,`created_at`);

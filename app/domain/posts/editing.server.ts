@@ -13,6 +13,7 @@
  * naming it (tags are created on the Tags screen or `/crud/add/doc`), so a typo
  * never creates a stray tag.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -21,6 +22,7 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { notify, notifyStaff } from "~/domain/notifications/notify.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
 import { PostInputSchema, type SaveAction } from "~/domain/posts/post-input.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
@@ -53,6 +55,33 @@ export function nextStatus(actor: SessionUser, action: SaveAction, isNew: boolea
     case "trash":
       if (isNew) throw badRequest("A new post cannot be moved to the trash; save it first");
       return "trash";
+  }
+}
+
+/**
+ * Tells the newsroom about a post's review (docs/decisions/083-notifications.md):
+ * submitted for review → an alert and the editors; a reviewed post published or
+ * sent back to draft by someone else → its author.
+ */
+function announceStatus(
+  db: Db,
+  actor: SessionUser,
+  post: { id: number; title: string; authorId: number | null },
+  before: PostStatus | null,
+  after: PostStatus,
+) {
+  if (after === before) return;
+  const ref = { id: post.id, title: post.title, authorId: post.authorId };
+  if (after === "reviewing") {
+    notify(db, {
+      kind: "post-submitted",
+      message: `${actor.name} submitted "${post.title}" for review`,
+      link: `/admin/posts/edit/${post.id}`,
+    });
+    notifyStaff(db, { kind: "post-submitted", post: ref, actorId: actor.id });
+  } else if (before === "reviewing" && (after === "published" || after === "draft")) {
+    const kind = after === "published" ? "post-approved" : "post-sent-back";
+    notifyStaff(db, { kind, post: ref, actorId: actor.id });
   }
 }
 
@@ -205,6 +234,7 @@ export function savePost(
         .run();
       writeTags(tx as unknown as Db, existing.id, tagIds);
     });
+    announceStatus(db, actor, { ...existing, title: values.title }, existing.status, status);
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
       post: post as PostDocument,
@@ -252,6 +282,7 @@ export function savePost(
     writeTags(txDb, newId, tagIds);
     return newId;
   });
+  announceStatus(db, actor, { id, title: values.title, authorId: actor.id }, null, status);
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return {
     post: post as PostDocument,
