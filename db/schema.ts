@@ -159,6 +159,8 @@ export const posts = sqliteTable(
     /** Publication (or last status change) time; lists sort on it, newest first. */
     timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull(),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name, kept when their account is deleted (shown instead of them). */
+    keptAuthorName: text("kept_author_name"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -373,6 +375,21 @@ export const settings = sqliteTable(
       .default("Thank you for confirming your subscription. Look out for our next newsletter."),
     /** The `https://` origin assets and uploads are referenced from when `useCdn` is on. */
     cdnUrl: text("cdn_url").notNull().default(""),
+    // Site identity: empty ones are not shown.
+    contactEditorial: text("contact_editorial").notNull().default(""),
+    contactBusiness: text("contact_business").notNull().default(""),
+    contactMedia: text("contact_media").notNull().default(""),
+    postalAddress: text("postal_address").notNull().default(""),
+    socialX: text("social_x").notNull().default(""),
+    socialFacebook: text("social_facebook").notNull().default(""),
+    socialInstagram: text("social_instagram").notNull().default(""),
+    socialLinkedin: text("social_linkedin").notNull().default(""),
+    socialYoutube: text("social_youtube").notNull().default(""),
+    socialMastodon: text("social_mastodon").notNull().default(""),
+    /** "" means the site name. */
+    copyrightHolder: text("copyright_holder").notNull().default(""),
+    /** IANA name; dates on pages, in the back office and in e-mails use it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

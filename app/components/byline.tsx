@@ -1,10 +1,12 @@
-import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
+import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 import { relativeTime } from "~/utils/time";
 
 export function RelativeTime({ date }: { date: Date | string }) {
   const d = new Date(date);
+  const timeZone = useSiteTimeZone();
   return (
-    <time dateTime={d.toISOString()} title={d.toUTCString()} suppressHydrationWarning>
+    <time dateTime={d.toISOString()} title={formatSiteDate(d, timeZone)} suppressHydrationWarning>
       {relativeTime(d)}
     </time>
   );

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 
-type SiteOptions = { lazyLoading?: boolean; cdnUrl?: string };
+type SiteOptions = { lazyLoading?: boolean; cdnUrl?: string; timeZone?: string };
 
 function useSiteOptions(): SiteOptions {
   const root = useRouteLoaderData("root") as { site?: SiteOptions } | undefined;
@@ -40,4 +40,28 @@ export function cdnSrcset(cdn: string, srcset: string | undefined): string | und
       return cdnPath(cdn, trimmed);
     })
     .join(", ");
+}
+
+/** The site's time zone (Settings › Site identity), for dates shown in pages. */
+export function useSiteTimeZone(): string {
+  return (useSiteOptions() as { timeZone?: string }).timeZone ?? "UTC";
+}
+
+/** The contact addresses of Settings › Site identity ("" when not set). */
+export function useSiteContacts(): {
+  editorial: string;
+  business: string;
+  media: string;
+  postalAddress: string;
+} {
+  const site = useSiteOptions() as {
+    contacts?: { editorial: string; business: string; media: string };
+    postalAddress?: string;
+  };
+  return {
+    editorial: site.contacts?.editorial ?? "",
+    business: site.contacts?.business ?? "",
+    media: site.contacts?.media ?? "",
+    postalAddress: site.postalAddress ?? "",
+  };
 }

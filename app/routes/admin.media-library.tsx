@@ -14,10 +14,11 @@ import {
   parsePage,
 } from "~/domain/media/media.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
+import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
 import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { safeRedirectPath } from "~/utils/redirect";
+import { formatSiteDate } from "~/utils/site-date";
 import { titleCase } from "~/utils/slug";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -64,13 +65,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(back, { type: "success", message: "Image deleted successfully!" });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function query(params: { page?: number; collection?: string | null; delete?: string }) {
   const q = new URLSearchParams();
   if (params.collection) q.set("collection", params.collection);
@@ -85,6 +79,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
     loaderData;
   const result = useActionData<typeof action>();
   const lazy = useLazyLoading();
+  const timeZone = useSiteTimeZone();
   const media = useMediaUrl();
   const here = query({ page, collection });
   return (
@@ -151,7 +146,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                 <td>{titleCase(item.collection)}</td>
                 <td>
                   <time dateTime={new Date(item.date).toISOString()}>
-                    {dateFormat.format(item.date)}
+                    {formatSiteDate(item.date, timeZone, { time: false })}
                   </time>
                 </td>
                 <td className="lib-actions">

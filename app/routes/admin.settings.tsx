@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
+import { IdentitySection } from "~/components/settings/identity-section";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
 import {
@@ -25,6 +26,12 @@ import type { Route } from "./+types/admin.settings";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Settings", "/admin/settings");
 
+/** Every IANA zone this server knows, "UTC" first, and the stored one even if unknown. */
+function timeZoneChoices(current: string): string[] {
+  const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
 const fileName = (url: string | null) =>
   url ? (uploadName(url) ?? url.split("/").pop() ?? url) : null;
 
@@ -37,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     logoName: fileName(settings.logo),
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
+    timeZones: timeZoneChoices(settings.timeZone),
   };
 }
 
@@ -121,7 +129,7 @@ const SECURITY_FLAGS: Flag[] = [
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, logoName, faviconName, categories } = loaderData;
+  const { settings, logoName, faviconName, categories, timeZones } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving =
@@ -162,6 +170,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <BrandImageField label="Logo" name="logo" current={logoName} />
           <BrandImageField label="Favicon" name="favicon" current={faviconName} />
         </fieldset>
+        <IdentitySection settings={settings} timeZones={timeZones} />
         <fieldset className="admin-panel settings-section">
           <legend>SEO Settings</legend>
           <LabeledTextarea

@@ -91,6 +91,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     readAlso: getReadAlso(db, post),
     liked: (await likedIds(request)).includes(post.id),
     absoluteUrl: absoluteUrl(publicUrl, post.url),
+    siteUrl: publicUrl,
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
   };
 }
@@ -155,9 +156,12 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
   const { post, readAlso, liked } = loaderData;
   const nonce = useNonce();
   useVisitBeacon(post.id);
-  const siteName =
-    (matches[0]?.loaderData as { site?: { siteName?: string } } | undefined)?.site?.siteName ??
-    "Inkwell";
+  const site = (
+    matches[0]?.loaderData as
+      | { site?: { siteName?: string; social?: { url: string }[]; logo?: string } }
+      | undefined
+  )?.site;
+  const siteName = site?.siteName ?? "Inkwell";
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
     "@type": "NewsArticle",
@@ -166,7 +170,13 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
     image: loaderData.photoUrl ? [loaderData.photoUrl] : undefined,
     datePublished: new Date(post.timestamp).toISOString(),
     author: [{ "@type": "Person", name: post.user.name }],
-    publisher: { "@type": "Organization", name: siteName },
+    publisher: {
+      "@type": "Organization",
+      name: siteName,
+      url: loaderData.siteUrl,
+      logo: site?.logo ? absoluteUrl(loaderData.siteUrl, site.logo) : undefined,
+      sameAs: site?.social?.length ? site.social.map((s) => s.url) : undefined,
+    },
     articleSection: post.category?.name,
     keywords: post.tags.map((t) => t.name).join(", ") || undefined,
     mainEntityOfPage: loaderData.absoluteUrl,

@@ -211,7 +211,8 @@ export function publicSettings(db: Db) {
   const s = getSettings(db);
   return {
     uid: s.uid,
-    ...getSiteInfo(db),
+    // `lazyLoading` repeats enableLazyLoading below.
+    ...(({ lazyLoading: _lazy, ...site }) => site)(getSiteInfo(db)),
     defaultCategory: s.defaultCategory,
     maxImageSize: s.maxImageSize,
     enableLazyLoading: s.enableLazyLoading,

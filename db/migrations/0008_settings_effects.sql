@@ -44,3 +44,29 @@ CREATE TABLE `notifications` (
 CREATE INDEX `notifications_listed_idx` ON `notifications` (`listed`,`read_at`,`id`);
 --> statement-breakpoint
 CREATE INDEX `notifications_mail_idx` ON `notifications` (`mail_state`,`created_at`);
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `contact_editorial` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `contact_business` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `contact_media` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `postal_address` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_x` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_facebook` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_instagram` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_linkedin` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_youtube` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `social_mastodon` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `copyright_holder` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `time_zone` text DEFAULT 'UTC' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `posts` ADD `kept_author_name` text;

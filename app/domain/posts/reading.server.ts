@@ -2,10 +2,12 @@
  * What readers can see of posts. Every list is one query (posts joined with
  * their category and author), never a query per card.
  */
+
 import { and, count, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
+import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
@@ -32,7 +34,7 @@ const listColumns = {
   timestamp: posts.timestamp,
   categoryName: categories.name,
   categorySlug: categories.slug,
-  authorName: users.name,
+  authorName: authorNameColumn,
   authorPhoto: users.photo,
 };
 
@@ -291,7 +293,7 @@ export function listFeedPosts(db: Db, opts: { limit: number; categoryId?: number
       timestamp: posts.timestamp,
       updatedAt: posts.updatedAt,
       categoryName: categories.name,
-      authorName: users.name,
+      authorName: authorNameColumn,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))

@@ -51,6 +51,13 @@ export type SiteInfo = {
   lazyLoading: boolean;
   /** The CDN origin uploads and assets are referenced from; "" for this site. */
   cdnUrl: string;
+  /** Site identity (Settings): empty contacts and profiles are not shown. */
+  contacts: { editorial: string; business: string; media: string };
+  postalAddress: string;
+  /** The copyright holder, or the site name. */
+  copyrightHolder: string;
+  social: { network: string; url: string }[];
+  timeZone: string;
 };
 
 export function getSiteInfo(db: Db): SiteInfo {
@@ -64,7 +71,18 @@ export function getSiteInfo(db: Db): SiteInfo {
     captcha: s.enableCaptcha,
     lazyLoading: s.enableLazyLoading,
     cdnUrl: activeCdn(s),
+    contacts: { editorial: s.contactEditorial, business: s.contactBusiness, media: s.contactMedia },
+    postalAddress: s.postalAddress,
+    copyrightHolder: s.copyrightHolder || s.siteName,
+    social: SOCIAL_FIELDS.filter(([f]) => s[f]).map(([f, network]) => ({ network, url: s[f] })),
+    timeZone: siteTimeZone(db),
   };
+}
+
+/** The site's time zone (Settings › Site identity), for every date the site shows or mails. */
+export function siteTimeZone(db: Db): string {
+  const zone = getSettings(db).timeZone;
+  return isTimeZone(zone) ? zone : "UTC";
 }
 
 /** The CDN origin in use: Use CDN ticked and an address given; else "". */
@@ -115,6 +133,61 @@ const cdnOrigin = z.preprocess(
       "CDN address must be an https:// origin such as https://cdn.example.com",
     ),
 );
+
+const contactEmail = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z
+      .string({ error: `${label} must be text` })
+      .max(254, `${label} is too long`)
+      .refine(
+        (v) => v === "" || z.email().safeParse(v).success,
+        `${label} must be an email address`,
+      ),
+  );
+
+const profileUrl = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string({ error: `${label} must be text` })
+      .max(500, `${label} is too long`)
+      .refine(
+        (v) => v === "" || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+        `${label} must be an http(s) address`,
+      ),
+  );
+
+/** An IANA time zone name this server knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The social profiles, in the order the header shows them. */
+export const SOCIAL_FIELDS = [
+  ["socialX", "X"],
+  ["socialFacebook", "Facebook"],
+  ["socialInstagram", "Instagram"],
+  ["socialLinkedin", "LinkedIn"],
+  ["socialYoutube", "YouTube"],
+  ["socialMastodon", "Mastodon"],
+] as const;
+type SocialField = (typeof SOCIAL_FIELDS)[number][0];
+
+const IDENTITY_TEXT = [
+  "contactEditorial",
+  "contactBusiness",
+  "contactMedia",
+  "postalAddress",
+  "copyrightHolder",
+  "timeZone",
+  ...SOCIAL_FIELDS.map(([f]) => f),
+] as const;
 
 /** The toggles of the Settings screen, in the order it shows them. */
 export const SETTINGS_FLAGS = [
@@ -171,6 +244,22 @@ export const SettingsSchema = z
       .min(1, "Welcome e-mail content is required")
       .max(5000, "Welcome e-mail content is too long (5000 characters at most)"),
     cdnUrl: cdnOrigin,
+    contactEditorial: contactEmail("Editorial contact address"),
+    contactBusiness: contactEmail("Business contact address"),
+    contactMedia: contactEmail("Media contact address"),
+    postalAddress: z
+      .string({ error: "Postal address must be text" })
+      .trim()
+      .max(300, "Postal address is too long (300 characters at most)"),
+    copyrightHolder: z
+      .string({ error: "Copyright holder must be text" })
+      .trim()
+      .max(100, "Copyright holder is too long (100 characters at most)"),
+    timeZone: z
+      .string({ error: "Time zone must be text" })
+      .trim()
+      .refine(isTimeZone, "Time zone must be an IANA name such as Europe/London or UTC"),
+    ...Object.fromEntries(SOCIAL_FIELDS.map(([f, label]) => [f, profileUrl(`${label} profile`)])),
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
@@ -187,7 +276,14 @@ export type SettingsInput = {
   welcomeSubject: string;
   welcomeContent: string;
   cdnUrl: string;
-} & Record<SettingsFlag, boolean>;
+  contactEditorial: string;
+  contactBusiness: string;
+  contactMedia: string;
+  postalAddress: string;
+  copyrightHolder: string;
+  timeZone: string;
+} & Record<SettingsFlag, boolean> &
+  Record<SocialField, string>;
 
 /** A posted Settings form → input for `updateSettings`: an absent checkbox is `false`. */
 export function settingsFromForm(fields: Record<string, string>): Record<string, unknown> {
@@ -201,6 +297,7 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "welcomeSubject",
     "welcomeContent",
     "cdnUrl",
+    ...IDENTITY_TEXT,
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }

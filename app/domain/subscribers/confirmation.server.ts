@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { type Subscriber, subscriberConfirmations, subscribers } from "#db/schema";
-import { getSettings } from "~/domain/site/settings.server";
+import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { AUDIENCES, type Audience } from "~/domain/subscribers/vocabulary";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import type { Db } from "~/platform/db.server";
@@ -153,12 +153,11 @@ export async function sendConfirmationMail(
     "The link works for 7 days. If you did not sign up, ignore this message: you will receive nothing.",
   ].join("\n");
   const html = `<p>Hello ${escapeHtml(to.name)},</p><p>Please confirm your subscription to the ${escapeHtml(siteName)} newsletter by opening this link and pressing Confirm:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>The link works for 7 days. If you did not sign up, ignore this message: you will receive nothing.</p>`;
-  return send(env, {
-    to: to.email,
-    subject: `Confirm your subscription to ${siteName}`,
-    text,
-    html,
-  });
+  return send(
+    env,
+    { to: to.email, subject: `Confirm your subscription to ${siteName}`, text, html },
+    db,
+  );
 }
 
 async function sendWelcomeMail(db: Db, subscriber: Subscriber) {
@@ -166,19 +165,41 @@ async function sendWelcomeMail(db: Db, subscriber: Subscriber) {
   if (!settings.sendWelcomeEmail) return;
   const env = readEnv();
   const paragraphs = settings.welcomeContent.split(/\r?\n\s*\r?\n/).filter((p) => p.trim());
-  await send(env, {
-    to: subscriber.email,
-    subject: settings.welcomeSubject,
-    text: `Hello ${subscriber.name},\n\n${settings.welcomeContent}\n`,
-    html: `<p>Hello ${escapeHtml(subscriber.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p.trim())}</p>`).join("")}`,
-  });
+  await send(
+    env,
+    {
+      to: subscriber.email,
+      subject: settings.welcomeSubject,
+      text: `Hello ${subscriber.name},\n\n${settings.welcomeContent}\n`,
+      html: `<p>Hello ${escapeHtml(subscriber.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p.trim())}</p>`).join("")}`,
+    },
+    db,
+  );
+}
+
+/** The footer of the site's own e-mails: copyright holder and postal address (Settings). */
+export function identityFooter(db: Db): { text: string; html: string } {
+  const site = getSiteInfo(db);
+  const lines = [
+    `© ${new Date().getFullYear()} ${site.copyrightHolder}`,
+    site.postalAddress,
+  ].filter(Boolean);
+  return {
+    text: `\n--\n${lines.join("\n")}\n`,
+    html: `<hr><p style="color:#666;font-size:12px">${lines.map(escapeHtml).join("<br>")}</p>`,
+  };
 }
 
 async function send(
   env: ReturnType<typeof readEnv>,
   message: { to: string; subject: string; text: string; html: string },
+  db?: Db,
 ): Promise<boolean> {
   const transport = createMailTransport(env);
+  if (db) {
+    const footer = identityFooter(db);
+    message = { ...message, text: message.text + footer.text, html: message.html + footer.html };
+  }
   try {
     await transport.send(
       { from: env.mailFrom, ...message },

@@ -324,7 +324,18 @@ export function deleteUser(actor: SessionUser, uid: unknown): { uid: string } {
   assertAdministrator(actor);
   const id = parseInput(z.string().min(1).max(100), uid);
   if (id === actor.uid) throw badRequest("You cannot delete your own account");
-  const row = getDb().delete(users).where(eq(users.uid, id)).returning({ uid: users.uid }).get();
+  const db = getDb();
+  const row = db.transaction((tx) => {
+    const gone = tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.uid, id))
+      .get();
+    if (!gone) return undefined;
+    // Their posts keep showing the name they were published under.
+    tx.update(posts).set({ keptAuthorName: gone.name }).where(eq(posts.authorId, gone.id)).run();
+    return tx.delete(users).where(eq(users.uid, id)).returning({ uid: users.uid }).get();
+  });
   if (!row) throw notFound("User not found");
   return row;
 }
