@@ -390,6 +390,16 @@ export const settings = sqliteTable(
     copyrightHolder: text("copyright_holder").notNull().default(""),
     /** IANA name; dates on pages, in the back office and in e-mails use it. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    // Home page sections (docs/decisions/084-home-sections-in-settings.md): the category
+    // behind each (null: the seeded one, by slug) and how many posts it shows.
+    homeFreshCategoryId: integer("home_fresh_category_id"),
+    homeSponsoredCategoryId: integer("home_sponsored_category_id"),
+    homeNewslettersCategoryId: integer("home_newsletters_category_id"),
+    homeCryptoCategoryId: integer("home_crypto_category_id"),
+    homeFreshCount: integer("home_fresh_count").notNull().default(6),
+    homeSponsoredCount: integer("home_sponsored_count").notNull().default(8),
+    homeNewslettersCount: integer("home_newsletters_count").notNull().default(3),
+    homeCryptoCount: integer("home_crypto_count").notNull().default(8),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

@@ -7,6 +7,7 @@
 import { count, eq } from "drizzle-orm";
 import { categories, posts, postTags, type Role, settings, tags, users } from "#db/schema";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { pinHomeSections } from "~/domain/posts/home-sections.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
@@ -84,6 +85,7 @@ export function runFirstRun(
     if (env.seedDemo) {
       t.update(settings).set(DEMO_IDENTITY).where(eq(settings.id, 1)).run();
       result.demoPassword = seedDemo(t, adminId, now);
+      pinHomeSections(t);
       result.demoSeeded = true;
     }
     return result;

@@ -7,9 +7,11 @@ import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
+import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
+import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -44,6 +46,10 @@ export async function loader(args: Route.LoaderArgs) {
     logoName: fileName(settings.logo),
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
+    categoryChoices: listCategories(db).map((c) => ({ id: c.id, name: c.name })),
+    homeCurrent: Object.fromEntries(
+      Object.values(homeSectionChoices(db)).map((c) => [c.key, c.category?.id ?? null]),
+    ),
     timeZones: timeZoneChoices(settings.timeZone),
   };
 }
@@ -129,7 +135,8 @@ const SECURITY_FLAGS: Flag[] = [
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, logoName, faviconName, categories, timeZones } = loaderData;
+  const { settings, logoName, faviconName, categories, timeZones, categoryChoices, homeCurrent } =
+    loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving =
@@ -211,6 +218,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             required
           />
         </fieldset>
+        <HomeSection settings={settings} categories={categoryChoices} current={homeCurrent} />
         <PerformanceSection settings={settings} />
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
         <SubscribersSection settings={settings} />

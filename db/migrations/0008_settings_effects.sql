@@ -70,3 +70,25 @@ ALTER TABLE `settings` ADD `copyright_holder` text DEFAULT '' NOT NULL;
 ALTER TABLE `settings` ADD `time_zone` text DEFAULT 'UTC' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE `posts` ADD `kept_author_name` text;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_fresh_category_id` integer;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_sponsored_category_id` integer;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_newsletters_category_id` integer;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_crypto_category_id` integer;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_fresh_count` integer DEFAULT 6 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_sponsored_count` integer DEFAULT 8 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_newsletters_count` integer DEFAULT 3 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `settings` ADD `home_crypto_count` integer DEFAULT 8 NOT NULL;
+--> statement-breakpoint
+UPDATE `settings` SET
+	`home_fresh_category_id` = (SELECT `id` FROM `categories` WHERE `slug` = 'freshly-pressed'),
+	`home_sponsored_category_id` = (SELECT `id` FROM `categories` WHERE `slug` = 'sponsored'),
+	`home_newsletters_category_id` = (SELECT `id` FROM `categories` WHERE `slug` = 'newsletters'),
+	`home_crypto_category_id` = (SELECT `id` FROM `categories` WHERE `slug` = 'crypto');

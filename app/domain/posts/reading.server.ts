@@ -8,7 +8,8 @@ import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
-import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
+import { homeSectionChoices } from "~/domain/posts/home-sections.server";
+import type { HomeSectionKey } from "~/domain/posts/sections";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
 
@@ -235,6 +236,8 @@ export function listLeadingConversations(db: Db, limit: number, now = Date.now()
 }
 
 export type HomeSections = {
+  /** Each section's category slug, for its Load More link (null: no category). */
+  more: Record<HomeSectionKey, string | null>;
   featured: PostListItem | null;
   leading: PostListItem[];
   freshlyPressed: PostListItem[];
@@ -245,14 +248,25 @@ export type HomeSections = {
 
 /** Everything the home page shows, read at once, so nothing renders half-loaded (docs/behaviour.md §reading). */
 export function getHomeSections(db: Db): HomeSections {
+  const choices = homeSectionChoices(db);
+  const list = (key: HomeSectionKey) => {
+    const { category, limit } = choices[key];
+    return category ? listPublishedPosts(db, { categoryId: category.id, limit }) : [];
+  };
   const [leading, freshlyPressed, sponsored, newsletters, crypto] = [
     listLeadingConversations(db, 6),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.freshlyPressed, limit: 6 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.sponsored, limit: 8 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.newsletters, limit: 3 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.crypto, limit: 8 }),
+    list("freshlyPressed"),
+    list("sponsored"),
+    list("newsletters"),
+    list("crypto"),
   ];
   return {
+    more: {
+      freshlyPressed: choices.freshlyPressed.category?.slug ?? null,
+      sponsored: choices.sponsored.category?.slug ?? null,
+      newsletters: choices.newsletters.category?.slug ?? null,
+      crypto: choices.crypto.category?.slug ?? null,
+    },
     featured: leading[0] ?? null,
     leading: leading.slice(1),
     freshlyPressed,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Role, type Settings, settings } from "#db/schema";
+import { categories, type Role, type Settings, settings } from "#db/schema";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -189,6 +189,30 @@ const IDENTITY_TEXT = [
   ...SOCIAL_FIELDS.map(([f]) => f),
 ] as const;
 
+const homeCategory = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.coerce
+    .number({ error: "Home section category must be a category" })
+    .int()
+    .positive()
+    .nullable(),
+);
+const homeCount = z.coerce
+  .number({ error: "Posts per home section must be a number" })
+  .int("Posts per home section must be a whole number")
+  .min(1, "A home section shows at least 1 post")
+  .max(24, "A home section shows 24 posts at most");
+const HOME_FIELDS = [
+  "homeFreshCategoryId",
+  "homeSponsoredCategoryId",
+  "homeNewslettersCategoryId",
+  "homeCryptoCategoryId",
+  "homeFreshCount",
+  "homeSponsoredCount",
+  "homeNewslettersCount",
+  "homeCryptoCount",
+] as const;
+
 /** The toggles of the Settings screen, in the order it shows them. */
 export const SETTINGS_FLAGS = [
   "enableCommentModeration",
@@ -259,6 +283,9 @@ export const SettingsSchema = z
       .string({ error: "Time zone must be text" })
       .trim()
       .refine(isTimeZone, "Time zone must be an IANA name such as Europe/London or UTC"),
+    ...Object.fromEntries(
+      HOME_FIELDS.map((f) => [f, f.endsWith("CategoryId") ? homeCategory : homeCount]),
+    ),
     ...Object.fromEntries(SOCIAL_FIELDS.map(([f, label]) => [f, profileUrl(`${label} profile`)])),
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
@@ -283,7 +310,18 @@ export type SettingsInput = {
   copyrightHolder: string;
   timeZone: string;
 } & Record<SettingsFlag, boolean> &
-  Record<SocialField, string>;
+  Record<SocialField, string> &
+  Record<
+    | "homeFreshCategoryId"
+    | "homeSponsoredCategoryId"
+    | "homeNewslettersCategoryId"
+    | "homeCryptoCategoryId",
+    number | null
+  > &
+  Record<
+    "homeFreshCount" | "homeSponsoredCount" | "homeNewslettersCount" | "homeCryptoCount",
+    number
+  >;
 
 /** A posted Settings form → input for `updateSettings`: an absent checkbox is `false`. */
 export function settingsFromForm(fields: Record<string, string>): Record<string, unknown> {
@@ -298,6 +336,7 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "welcomeContent",
     "cdnUrl",
     ...IDENTITY_TEXT,
+    ...HOME_FIELDS,
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }
@@ -321,6 +360,15 @@ export function updateSettings(actor: { role: Role }, input: unknown, db: Db = g
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
   // CSRF protection cannot be turned off (the form shows it as always on).
   const values = { ...parsed.data, enableCsrfProtection: true };
+  for (const field of HOME_FIELDS.filter((f) => f.endsWith("CategoryId"))) {
+    const id = values[field];
+    if (
+      typeof id === "number" &&
+      !db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).get()
+    ) {
+      throw badRequest("Home section category must be an existing category");
+    }
+  }
   getSettings(db);
   return db
     .update(settings)
