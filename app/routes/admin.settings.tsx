@@ -166,14 +166,23 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.siteName}
             maxLength={100}
             required
+            aria-describedby="siteName-help"
           />
+          <p id="siteName-help" className="hint">
+            Every page title, the header, the feeds and the e-mails use it.
+          </p>
           <LabeledTextarea
             id="siteDescription"
             label="Site Description"
             defaultValue={settings.siteDescription}
             maxLength={300}
             rows={3}
+            aria-describedby="siteDescription-help"
           />
+          <p id="siteDescription-help" className="hint">
+            The description search engines and social cards show for pages that have none of their
+            own, and the feeds' description.
+          </p>
           <BrandImageField label="Logo" name="logo" current={logoName} />
           <BrandImageField label="Favicon" name="favicon" current={faviconName} />
         </fieldset>
@@ -186,8 +195,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.metaTags}
             maxLength={1000}
             rows={3}
+            aria-describedby="metaTags-help"
           />
-          <p className="hint">
+          <p id="metaTags-help" className="hint">
             Comma-separated keywords for the keywords meta tag of every public page.
           </p>
         </fieldset>
@@ -200,6 +210,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             id="defaultCategory"
             name="defaultCategory"
             defaultValue={settings.defaultCategory || "Freshly Pressed"}
+            aria-describedby="defaultCategory-help"
           >
             {categoryOptions.map((name) => (
               <option key={name} value={name}>
@@ -207,7 +218,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+          <p id="defaultCategory-help" className="hint">
+            Preselected in Add Post.
+          </p>
           <LabeledInput
+            aria-describedby="maxImageSize-help"
             label="Max Image Size (MB)"
             type="number"
             name="maxImageSize"
@@ -217,6 +232,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.maxImageSize}
             required
           />
+          <p id="maxImageSize-help" className="hint">
+            The largest image any upload may be (posts, profiles, media, logo).
+          </p>
         </fieldset>
         <HomeSection settings={settings} categories={categoryChoices} current={homeCurrent} />
         <PerformanceSection settings={settings} />
@@ -249,6 +267,9 @@ function BrandImageField({
     <>
       <ImageField label={label} name={name} aria-describedby={`${name}-name`} />
       <p id={`${name}-name`} className="hint">
+        {name === "logo"
+          ? "Shown in the header of every public page. "
+          : "The browser tab's icon. "}
         {`Current ${name}: `}
         <span className="file-name">{current ?? "none"}</span>
       </p>

@@ -33,11 +33,7 @@ describe("home sections chosen in Settings", () => {
     expect(before.crypto.length).toBeGreaterThan(0);
     expect(before.more.crypto).toBe("crypto");
     const crypto = category("crypto");
-    updateCategory(
-      admin(),
-      crypto.id,
-      { name: "Digital Assets", description: crypto.description },
-    );
+    updateCategory(admin(), crypto.id, { name: "Digital Assets", description: crypto.description });
     const after = homeLoader();
     expect(after.more.crypto).toBe("digital-assets");
     expect(after.crypto.map((p) => p.id)).toEqual(before.crypto.map((p) => p.id));
