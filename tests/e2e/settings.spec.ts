@@ -98,3 +98,28 @@ test("with CAPTCHA on, a signup is confirmed by e-mail without JavaScript, or pa
       .status,
   ).toBe("Active");
 });
+
+test("Enable Lazy Loading and the CDN address, switched through the Settings form", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
+  const home = async () => (await page.request.get(`${base}/`)).text();
+  expect(await home()).toContain('loading="lazy"');
+  await saveSettings(page, (p) =>
+    p.getByRole("checkbox", { name: "Enable Lazy Loading" }).uncheck(),
+  );
+  expect(await home()).not.toContain('loading="lazy"');
+
+  await saveSettings(page, async (p) => {
+    await p.getByRole("checkbox", { name: "Use CDN" }).check();
+    await p.getByLabel("CDN address").fill("https://cdn.example.com");
+  });
+  const res = await page.request.get(`${base}/`);
+  const html = await res.text();
+  expect(html).toContain('"https://cdn.example.com/assets/');
+  expect(html).toMatch(/src="https:\/\/cdn\.example\.com\//);
+  expect(res.headers()["content-security-policy"]).toMatch(
+    /script-src [^;]*https:\/\/cdn\.example\.com/,
+  );
+});
