@@ -1,5 +1,6 @@
 import { Link, NavLink, useRouteLoaderData } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
+import { SiteSearch } from "~/components/site-search";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useMediaUrl } from "~/hooks/use-site-options";
 
@@ -22,6 +23,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
           <NavLinks />
         </nav>
         <div className="header-tools">
+          <SiteSearch id="site-search" className="desktop-only" />
           <SocialLinks className="social-links desktop-only" />
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript. */}
@@ -30,6 +32,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
               <MenuIcon />
             </summary>
             <div className="mobile-menu-panel">
+              <SiteSearch id="site-search-mobile" />
               <nav aria-label="Main (mobile)">
                 <NavLinks />
               </nav>

@@ -6,11 +6,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { CommentSettings } from "~/components/settings/comment-settings";
 import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
 import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
+import { MailDnsRecords } from "~/components/settings/mail-dns";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
+import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import {
   getSettings,
@@ -20,6 +23,7 @@ import {
 } from "~/domain/site/settings.server";
 import { listCategories } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, uploadName, withStoredImages } from "~/web/forms.server";
@@ -51,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       Object.values(homeSectionChoices(db)).map((c) => [c.key, c.category?.id ?? null]),
     ),
     timeZones: timeZoneChoices(settings.timeZone),
+    mail: mailDnsRecords(readEnv()),
   };
 }
 
@@ -78,17 +83,17 @@ const COMMENT_FLAGS: Flag[] = [
   {
     name: "enableCommentModeration",
     label: "Enable Comment Moderation",
-    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
+    help: "New reader comments wait for approval in Comments before they appear; off, they appear at once.",
   },
   {
     name: "enableSpamFilters",
     label: "Enable Spam Filters",
-    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
+    help: "Comments with too many links, a disallowed word, a filled trap field or sent too fast from one address go to Spam.",
   },
   {
     name: "autoApproveComments",
     label: "Auto-approve Comments",
-    help: "Applies to readers' comments, which this site does not take yet: no effect until comments open.",
+    help: "With moderation on, a commenter who already has an approved comment is approved at once.",
   },
 ];
 
@@ -202,6 +207,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </p>
         </fieldset>
         <FlagSection title="Comment Settings" flags={COMMENT_FLAGS} values={settings} />
+        <CommentSettings settings={settings} />
         <FlagSection title="Notification Settings" flags={NOTIFICATION_FLAGS} values={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
@@ -246,6 +252,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+      <MailDnsRecords {...loaderData.mail} />
       <div className="form-actions">
         <LogoutButton />
       </div>

@@ -39,7 +39,7 @@ const listColumns = {
   authorPhoto: users.photo,
 };
 
-type ListRow = {
+export type ListRow = {
   id: number;
   url: string;
   title: string;
@@ -52,7 +52,7 @@ type ListRow = {
   authorPhoto: string | null;
 };
 
-function toListItem(r: ListRow): PostListItem {
+export function toListItem(r: ListRow): PostListItem {
   return {
     id: r.id,
     url: r.url,
@@ -155,6 +155,8 @@ export type PostDetail = PostListItem & {
   shares: number;
   avgTimeSeconds: number;
   bounceRate: number;
+  /** Readers may not comment (docs/behaviour.md §comments). */
+  commentsClosed: boolean;
 };
 
 /** A post by id with its category, author and tags, whatever its status. */
@@ -173,6 +175,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
       shares: posts.shares,
       avgTimeSeconds: posts.avgTimeSeconds,
       bounceRate: posts.bounceRate,
+      commentsClosed: posts.commentsClosed,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
@@ -201,6 +204,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     shares: row.shares,
     avgTimeSeconds: row.avgTimeSeconds,
     bounceRate: row.bounceRate,
+    commentsClosed: row.commentsClosed,
   };
 }
 

@@ -287,6 +287,14 @@ export const SettingsSchema = z
       HOME_FIELDS.map((f) => [f, f.endsWith("CategoryId") ? homeCategory : homeCount]),
     ),
     ...Object.fromEntries(SOCIAL_FIELDS.map(([f, label]) => [f, profileUrl(`${label} profile`)])),
+    commentDisallowedWords: z
+      .string({ error: "Disallowed words must be text" })
+      .max(10_000, "Disallowed words are too long (10,000 characters at most)"),
+    commentsCloseAfterDays: z.coerce
+      .number({ error: "Close comments after must be a number of days" })
+      .int("Close comments after must be a whole number of days")
+      .min(0, "Close comments after cannot be negative")
+      .max(36_500, "Close comments after is too many days"),
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
@@ -309,6 +317,8 @@ export type SettingsInput = {
   postalAddress: string;
   copyrightHolder: string;
   timeZone: string;
+  commentDisallowedWords: string;
+  commentsCloseAfterDays: number;
 } & Record<SettingsFlag, boolean> &
   Record<SocialField, string> &
   Record<
@@ -337,6 +347,8 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "cdnUrl",
     ...IDENTITY_TEXT,
     ...HOME_FIELDS,
+    "commentDisallowedWords",
+    "commentsCloseAfterDays",
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }
