@@ -74,6 +74,7 @@ const {
   pageCacheMiddleware,
   servePageCacheHit,
   prepareUncachedResponse,
+  cdnOrigin,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -85,6 +86,8 @@ if (env.trustProxy !== false) app.set("trust proxy", env.trustProxy);
 app.use(compression());
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
+  // Settings › Use CDN: scripts, styles and images may come from that origin.
+  res.locals.cdn = cdnOrigin() || "'self'";
   next();
 });
 app.use(
@@ -95,9 +98,16 @@ app.use(
     strictTransportSecurity: plainHttp ? false : undefined,
     contentSecurityPolicy: {
       directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+          (_req, res) => res.locals.cdn,
+        ],
         // react-hot-toast (goober) and Lexical set inline styles.
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'", "'unsafe-inline'", (_req, res) => res.locals.cdn],
+        // The CAPTCHA widget (ALTCHA, served by this site) solves its challenge in
+        // workers it starts from blob: URLs.
+        "worker-src": ["'self'", "blob:"],
         // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
         // by URL (docs/behaviour.md §editor) may point at another site: any https image (and http
         // ones while the site itself is served over plain http).

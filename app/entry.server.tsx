@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/platform/bootstrap.server";
+import { cdnAssetStream, cdnOrigin } from "~/web/cdn-assets.server";
 
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/platform/bootstrap.server";
@@ -13,7 +14,8 @@ export {
   prepareUncachedResponse,
   servePageCacheHit,
 } from "~/web/page-cache-node.server";
-export { clientAddressContext, cspNonceContext };
+// server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
+export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
 // dev server first loads this module.
@@ -29,6 +31,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = readNonce(loadContext);
+  const cdn = cdnOrigin();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -42,7 +45,9 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(
+            cdn ? body.pipe(cdnAssetStream(cdn)) : body,
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

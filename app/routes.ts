@@ -18,6 +18,7 @@ export default [
   // Public reads, admin calls, newsletters.
   route("user/data", "routes/api.user-data.ts"),
   route("get/setting-data", "routes/api.setting-data.ts"),
+  route("get/captcha-challenge", "routes/api.captcha-challenge.ts"),
   ...(
     [
       "leading-conversations",
@@ -110,6 +111,7 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("media-policy", "routes/media-policy.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),

@@ -171,6 +171,8 @@ export const posts = sqliteTable(
     /** Publication (or last status change) time; lists sort on it, newest first. */
     timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull(),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name, kept when their account is deleted (shown instead of them). */
+    keptAuthorName: text("kept_author_name"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -382,6 +384,42 @@ export const settings = sqliteTable(
     commentDisallowedWords: text("comment_disallowed_words").notNull().default(""),
     /** Comments close this many days after publication; 0 = never. */
     commentsCloseAfterDays: integer("comments_close_after_days").notNull().default(0),
+    /** Double opt-in: a signup is Pending until the mailed link is used. */
+    confirmSubscribers: integer("confirm_subscribers", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    sendWelcomeEmail: integer("send_welcome_email", { mode: "boolean" }).notNull().default(false),
+    welcomeSubject: text("welcome_subject").notNull().default("Welcome to our newsletter"),
+    welcomeContent: text("welcome_content")
+      .notNull()
+      .default("Thank you for confirming your subscription. Look out for our next newsletter."),
+    /** The `https://` origin assets and uploads are referenced from when `useCdn` is on. */
+    cdnUrl: text("cdn_url").notNull().default(""),
+    // Site identity: empty ones are not shown.
+    contactEditorial: text("contact_editorial").notNull().default(""),
+    contactBusiness: text("contact_business").notNull().default(""),
+    contactMedia: text("contact_media").notNull().default(""),
+    postalAddress: text("postal_address").notNull().default(""),
+    socialX: text("social_x").notNull().default(""),
+    socialFacebook: text("social_facebook").notNull().default(""),
+    socialInstagram: text("social_instagram").notNull().default(""),
+    socialLinkedin: text("social_linkedin").notNull().default(""),
+    socialYoutube: text("social_youtube").notNull().default(""),
+    socialMastodon: text("social_mastodon").notNull().default(""),
+    /** "" means the site name. */
+    copyrightHolder: text("copyright_holder").notNull().default(""),
+    /** IANA name; dates on pages, in the back office and in e-mails use it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    // Home page sections (docs/decisions/084-home-sections-in-settings.md): the category
+    // behind each (null: the seeded one, by slug) and how many posts it shows.
+    homeFreshCategoryId: integer("home_fresh_category_id"),
+    homeSponsoredCategoryId: integer("home_sponsored_category_id"),
+    homeNewslettersCategoryId: integer("home_newsletters_category_id"),
+    homeCryptoCategoryId: integer("home_crypto_category_id"),
+    homeFreshCount: integer("home_fresh_count").notNull().default(6),
+    homeSponsoredCount: integer("home_sponsored_count").notNull().default(8),
+    homeNewslettersCount: integer("home_newsletters_count").notNull().default(3),
+    homeCryptoCount: integer("home_crypto_count").notNull().default(8),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -484,6 +522,58 @@ export const auditLog = sqliteTable(
   (t) => [
     index("audit_log_action_idx").on(t.action, t.id),
     index("audit_log_actor_idx").on(t.actorId, t.id),
+  ],
+);
+
+/** CAPTCHA challenges already answered (each is accepted once, until it expires). */
+export const captchaUsed = sqliteTable(
+  "captcha_used",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("captcha_used_expires_idx").on(t.expiresAt)],
+);
+
+/** A mailed subscription confirmation link, stored as the hash of its token. */
+export const subscriberConfirmations = sqliteTable(
+  "subscriber_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** JSON array of the audiences asked for. */
+    audience: text("audience").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("subscriber_confirmations_subscriber_idx").on(t.subscriberId, t.createdAt)],
+);
+
+/**
+ * Notices for Administrators (Settings › Enable Admin Alerts / Email Alerts):
+ * `listed` shows it on the dashboard; `mail_state` is none, sent (alone),
+ * held (for the next digest) or digest (sent in one).
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    /** The back-office screen it concerns (a path). */
+    link: text("link").notNull(),
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    mailState: text("mail_state", { enum: ["none", "sent", "held", "digest"] })
+      .notNull()
+      .default("none"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("notifications_listed_idx").on(t.listed, t.readAt, t.id),
+    index("notifications_mail_idx").on(t.mailState, t.createdAt),
   ],
 );
 

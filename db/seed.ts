@@ -4,9 +4,10 @@
  * one transaction, and only when there are no users yet, so a second start on
  * the same data folder creates nothing twice.
  */
-import { count } from "drizzle-orm";
-import { categories, posts, postTags, type Role, tags, users } from "#db/schema";
+import { count, eq } from "drizzle-orm";
+import { categories, posts, postTags, type Role, settings, tags, users } from "#db/schema";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
+import { pinHomeSections } from "~/domain/posts/home-sections.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
@@ -38,6 +39,22 @@ export const DEFAULT_SETTINGS = {
   defaultCategory: "Freshly Pressed",
 };
 
+/**
+ * The demo's site identity: `.test` addresses (a reserved name that never
+ * resolves) and local profile pages, so nothing in the demo points elsewhere.
+ */
+export const DEMO_IDENTITY = {
+  contactEditorial: "editorial@inkwell.test",
+  contactBusiness: "business@inkwell.test",
+  contactMedia: "media@inkwell.test",
+  postalAddress: "Inkwell Newsroom, 1 Press Lane, Testville",
+  socialX: "https://social.inkwell.test/x/inkwell",
+  socialFacebook: "https://social.inkwell.test/facebook/inkwell",
+  socialLinkedin: "https://social.inkwell.test/linkedin/inkwell",
+  copyrightHolder: "Inkwell Media",
+  timeZone: "UTC",
+};
+
 export function runFirstRun(
   db: Db,
   env: Pick<Env, "adminEmail" | "adminPassword" | "seedDemo">,
@@ -66,7 +83,9 @@ export function runFirstRun(
       demoSeeded: false,
     };
     if (env.seedDemo) {
+      t.update(settings).set(DEMO_IDENTITY).where(eq(settings.id, 1)).run();
       result.demoPassword = seedDemo(t, adminId, now);
+      pinHomeSections(t);
       result.demoSeeded = true;
     }
     return result;

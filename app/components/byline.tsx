@@ -1,9 +1,12 @@
+import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 import { relativeTime } from "~/utils/time";
 
 export function RelativeTime({ date }: { date: Date | string }) {
   const d = new Date(date);
+  const timeZone = useSiteTimeZone();
   return (
-    <time dateTime={d.toISOString()} title={d.toUTCString()} suppressHydrationWarning>
+    <time dateTime={d.toISOString()} title={formatSiteDate(d, timeZone)} suppressHydrationWarning>
       {relativeTime(d)}
     </time>
   );
@@ -17,10 +20,19 @@ export function Byline(props: {
   avatarSize?: number;
 }) {
   const size = props.avatarSize ?? 28;
+  const loading = useLazyLoading();
+  const media = useMediaUrl();
   return (
     <div className="byline">
       {props.photo ? (
-        <img src={props.photo} alt="" width={size} height={size} className="avatar" />
+        <img
+          src={media(props.photo)}
+          alt=""
+          width={size}
+          height={size}
+          className="avatar"
+          loading={loading}
+        />
       ) : null}
       <span className="byline-name">{props.name}</span>
       <span aria-hidden="true">·</span>

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
 import { AUDIENCE_OPTIONS, PUBLIC_DEFAULT_AUDIENCES } from "~/domain/subscribers/vocabulary";
 import { useFlash } from "~/hooks/use-flash";
@@ -34,6 +35,8 @@ export function NewsletterForm({
         const input = formRef.current?.elements.namedItem(name);
         if (input instanceof HTMLInputElement) input.value = "";
       }
+      // A CAPTCHA answer is good once: the next signup solves a new challenge.
+      formRef.current?.querySelector("altcha-widget")?.reset();
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -103,6 +106,7 @@ export function NewsletterForm({
             </label>
           ))}
         </fieldset>
+        <CaptchaField />
         <button type="submit" className="button button-primary" disabled={fetcher.state !== "idle"}>
           {fetcher.state === "idle" ? "Subscribe" : "Subscribing…"}
         </button>

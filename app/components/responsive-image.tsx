@@ -1,10 +1,12 @@
 import { type ImageInfo, renditionSrcset } from "~/domain/media/renditions";
+import { cdnSrcset, useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 
 /**
  * A post photo sized for the screen: a `<picture>` offering the AVIF and WebP
  * renditions (`srcset` + `sizes`) when they exist, the original otherwise;
  * `width`/`height` always set so nothing shifts while it loads. The lead image
- * of a page loads first (`fetchpriority="high"`, never lazy); others are lazy.
+ * of a page loads first (`fetchpriority="high"`, never lazy); others are lazy
+ * while Settings › Enable Lazy Loading is on. Uploads come from the CDN when one is set.
  * docs/decisions/060-image-renditions.md.
  */
 export function ResponsiveImage(props: {
@@ -19,17 +21,21 @@ export function ResponsiveImage(props: {
   /** Shown when the image's own dimensions are unknown (an external URL). */
   fallbackSize: [number, number];
 }) {
-  const { src, image, sizes, lead } = props;
-  const avif = image ? renditionSrcset(src, image, "avif") : undefined;
-  const webp = image ? renditionSrcset(src, image, "webp") : undefined;
+  const { image, sizes, lead } = props;
+  const lazy = useLazyLoading();
+  const media = useMediaUrl();
+  const cdn = media("/").replace(/\/$/, "");
+  const src = props.src;
+  const avif = image ? cdnSrcset(cdn, renditionSrcset(src, image, "avif")) : undefined;
+  const webp = image ? cdnSrcset(cdn, renditionSrcset(src, image, "webp")) : undefined;
   const img = (
     <img
-      src={src}
+      src={media(src)}
       alt={props.alt}
       className={props.className}
       width={image?.width ?? props.fallbackSize[0]}
       height={image?.height ?? props.fallbackSize[1]}
-      loading={lead ? undefined : "lazy"}
+      loading={lead ? undefined : lazy}
       fetchPriority={lead ? "high" : undefined}
       decoding={lead ? undefined : "async"}
     />

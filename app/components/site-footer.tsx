@@ -1,12 +1,19 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 
+/** The footer: copyright holder and postal address from Settings › Site identity, and the policies. */
 export function SiteFooter({ siteName }: { siteName: string }) {
+  const root = useRouteLoaderData("root") as
+    | { site?: { copyrightHolder?: string; postalAddress?: string } }
+    | undefined;
+  const holder = root?.site?.copyrightHolder || siteName;
+  const postal = root?.site?.postalAddress ?? "";
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <p>
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
+          © {new Date().getFullYear()} {holder}. All rights reserved.
         </p>
+        {postal ? <address className="site-postal">{postal}</address> : null}
         <nav aria-label="Policies">
           <ul>
             <li>

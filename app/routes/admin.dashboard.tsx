@@ -1,11 +1,18 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
+import { NoticesPanel } from "~/components/admin/notices-panel";
+import { listNotices, markNoticesRead } from "~/domain/notifications/notify.server";
 import { getDashboardData } from "~/domain/site/dashboard.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
+import { getDb } from "~/platform/db.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
 import { adminUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,13 +20,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  return { data: getDashboardData(user), now: Date.now() };
+  const db = getDb();
+  return {
+    data: getDashboardData(user),
+    now: Date.now(),
+    alerts: getSettings(db).enableAdminAlerts ? listNotices(db) : null,
+  };
+}
+
+/** Mark read: one notice, or all of them. */
+export async function action(args: Route.ActionArgs) {
+  await adminUser(args);
+  const form = await readForm(args.request);
+  const id = Number(form.fields.id);
+  if (form.fields.intent === "read" && Number.isInteger(id)) markNoticesRead(getDb(), id);
+  else if (form.fields.intent === "read-all") markNoticesRead(getDb());
+  else return data({ error: "Unknown action" }, { status: 400 });
+  return redirectWithFlash("/admin/dashboard", { type: "success", message: "Marked as read" });
 }
 
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
-  const { data, now } = loaderData;
+  const { data: dashboard, now, alerts } = loaderData;
+  const data = dashboard;
   const dismissed = useRouteLoaderData<typeof layoutLoader>("routes/admin.layout")?.dismissed ?? {};
   const siteName = siteNameOf(matches);
+  const lazy = useLazyLoading();
+  const media = useMediaUrl();
   const cards = [
     { title: "Total Posts", label: "Posts", value: data.totalPosts, to: "/admin/posts" },
     { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
@@ -54,6 +80,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
           some pages are still being built: if something you need is missing, contact support.
         </p>
       </Announcement>
+      {alerts ? <NoticesPanel notices={alerts.notices} unread={alerts.unread} now={now} /> : null}
       <section className="stat-cards" aria-label="Summary">
         {cards.map((card) => (
           <article key={card.title} className="stat-card">
@@ -85,7 +112,14 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
             {data.recentPosts.map((post) => (
               <li key={post.url} className="item">
                 {post.photo ? (
-                  <img className="item-thumb" src={post.photo} alt="" width="64" height="48" />
+                  <img
+                    className="item-thumb"
+                    src={media(post.photo)}
+                    alt=""
+                    width="64"
+                    height="48"
+                    loading={lazy}
+                  />
                 ) : null}
                 <div>
                   <a href={post.url} className="item-title">

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { announcementCookieName } from "~/components/admin/announcement";
 import { AdminShell, shellUser } from "~/components/admin/shell";
 import { ErrorPage } from "~/components/error-pages";
+import { unreadNoticeCount } from "~/domain/notifications/notify.server";
+import { getDb } from "~/platform/db.server";
 import adminCss from "~/styles/admin.css?url";
 import { adminMiddleware, adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.layout";
@@ -31,7 +33,11 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  return { user: shellUser(user), dismissed: dismissedAnnouncements(args.request) };
+  return {
+    user: shellUser(user),
+    dismissed: dismissedAnnouncements(args.request),
+    notices: user.role === "Administrator" ? unreadNoticeCount(getDb()) : 0,
+  };
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

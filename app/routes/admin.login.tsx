@@ -9,12 +9,15 @@ import {
 } from "react-router";
 import { EmailField, LabeledInput } from "~/components/admin/fields";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
+import { CaptchaField } from "~/components/captcha-field";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { clientAddressContext } from "~/nonce";
+import { getDb } from "~/platform/db.server";
 import adminCss from "~/styles/admin.css?url";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { authenticateLoginForm, getOptionalUser } from "~/web/auth.server";
 import { passwordAccepted } from "~/web/sign-in.server";
+import { checkSignInCaptcha, noteSignIn, signInNeedsCaptcha } from "~/web/sign-in-captcha.server";
 import type { Route } from "./+types/admin.login";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
@@ -23,30 +26,45 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(rootSeo(matches), { title: "Login", path: "/admin/login", noindex: true });
 
 /** Signed in already: straight to the posts (docs/behaviour.md §access). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/admin/posts");
-  return null;
+  return { captcha: signInNeedsCaptcha(getDb(), context.get(clientAddressContext)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const address = context.get(clientAddressContext);
+  const db = getDb();
   try {
-    const address = context.get(clientAddressContext);
+    await checkSignInCaptcha(db, request, address);
+  } catch (error) {
+    if (isDomainError(error)) {
+      return data({ error: error.message, captcha: true }, { status: error.status });
+    }
+    throw error;
+  }
+  try {
     const user = await authenticateLoginForm(request, address);
+    noteSignIn(address, true);
     return passwordAccepted(request, user, address, redirectTo, {
       type: "success",
       message: "Signed in successfully",
     });
   } catch (error) {
     if (isDomainError(error)) {
-      return data({ error: error.message }, { status: error.status, headers: errorHeaders(error) });
+      if (error.status === 401 || error.status === 429) noteSignIn(address, false);
+      return data(
+        { error: error.message, captcha: signInNeedsCaptcha(db, address) },
+        { status: error.status, headers: errorHeaders(error) },
+      );
     }
     throw error;
   }
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const captcha = result?.captcha ?? loaderData?.captcha ?? false;
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const redirectTo = params.get("redirectTo");
@@ -68,6 +86,8 @@ export default function Login() {
             autoComplete="current-password"
             required
           />
+          {/* Remounted after each answer: a CAPTCHA answer is good once. */}
+          {captcha ? <CaptchaField key={JSON.stringify(result ?? null)} force /> : null}
           <button type="submit" className="button button-primary" disabled={busy}>
             Submit
           </button>

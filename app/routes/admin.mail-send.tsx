@@ -17,7 +17,9 @@ import {
   newsletterAudienceLabel,
 } from "~/domain/newsletters/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
+import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import { formError } from "~/web/forms.server";
 import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
@@ -65,12 +67,10 @@ export async function action(args: Route.ActionArgs) {
   return redirect(newsletterPath(uid), 303);
 }
 
-/** "2026-11-21 14:05 UTC": the same on the server and in the browser. */
-const dateTime = (ms: number | null) =>
-  ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
   const { newsletters, maxImage, maxAttachment, fromPost } = loaderData;
+  const timeZone = useSiteTimeZone();
+  const dateTime = (ms: number | null) => (ms === null ? "—" : formatSiteDate(ms, timeZone));
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const values = result?.values ?? fromPost ?? {};

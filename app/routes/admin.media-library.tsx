@@ -14,9 +14,11 @@ import {
   parsePage,
 } from "~/domain/media/media.server";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
 import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { safeRedirectPath } from "~/utils/redirect";
+import { formatSiteDate } from "~/utils/site-date";
 import { titleCase } from "~/utils/slug";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -64,13 +66,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(back, { type: "success", message: "Image deleted successfully!" });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function query(params: {
   page?: number;
   collection?: string | null;
@@ -91,6 +86,9 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
     loaderData;
   const { search } = loaderData;
   const result = useActionData<typeof action>();
+  const lazy = useLazyLoading();
+  const timeZone = useSiteTimeZone();
+  const media = useMediaUrl();
   const here = query({ page, collection, search });
   return (
     <>
@@ -147,11 +145,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   <span className="media-cell">
                     {hasThumbnail(item.mimeType) ? (
                       <img
-                        src={item.url}
+                        src={media(item.url)}
                         alt={`Preview of ${item.name}`}
                         width={56}
                         height={56}
-                        loading="lazy"
+                        loading={lazy}
                         decoding="async"
                       />
                     ) : (
@@ -164,7 +162,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                 <td>{titleCase(item.collection)}</td>
                 <td>
                   <time dateTime={new Date(item.date).toISOString()}>
-                    {dateFormat.format(item.date)}
+                    {formatSiteDate(item.date, timeZone, { time: false })}
                   </time>
                 </td>
                 <td className="lib-actions">

@@ -7,8 +7,14 @@ import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { CommentSettings } from "~/components/settings/comment-settings";
+import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
+import { HomeSection } from "~/components/settings/home-section";
+import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
+import { PerformanceSection } from "~/components/settings/performance-section";
+import { SubscribersSection } from "~/components/settings/subscribers-section";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
+import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -26,6 +32,12 @@ import type { Route } from "./+types/admin.settings";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Settings", "/admin/settings");
 
+/** Every IANA zone this server knows, "UTC" first, and the stored one even if unknown. */
+function timeZoneChoices(current: string): string[] {
+  const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
 const fileName = (url: string | null) =>
   url ? (uploadName(url) ?? url.split("/").pop() ?? url) : null;
 
@@ -38,6 +50,11 @@ export async function loader(args: Route.LoaderArgs) {
     logoName: fileName(settings.logo),
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
+    categoryChoices: listCategories(db).map((c) => ({ id: c.id, name: c.name })),
+    homeCurrent: Object.fromEntries(
+      Object.values(homeSectionChoices(db)).map((c) => [c.key, c.category?.id ?? null]),
+    ),
+    timeZones: timeZoneChoices(settings.timeZone),
     mail: mailDnsRecords(readEnv()),
   };
 }
@@ -60,45 +77,71 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-const SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+type Flag = FlagSpec<SettingsFlag>;
+
+const COMMENT_FLAGS: Flag[] = [
   {
-    title: "Comment Settings",
-    flags: [
-      ["enableCommentModeration", "Enable Comment Moderation"],
-      ["enableSpamFilters", "Enable Spam Filters"],
-      ["autoApproveComments", "Auto-approve Comments"],
-    ],
+    name: "enableCommentModeration",
+    label: "Enable Comment Moderation",
+    help: "New reader comments wait for approval in Comments before they appear; off, they appear at once.",
   },
   {
-    title: "Notification Settings",
-    flags: [
-      ["enableAdminAlerts", "Enable Admin Alerts"],
-      ["enableUserNotifications", "Enable User Notifications"],
-      ["enableEmailAlerts", "Enable Email Alerts"],
-    ],
+    name: "enableSpamFilters",
+    label: "Enable Spam Filters",
+    help: "Comments with too many links, a disallowed word, a filled trap field or sent too fast from one address go to Spam.",
+  },
+  {
+    name: "autoApproveComments",
+    label: "Auto-approve Comments",
+    help: "With moderation on, a commenter who already has an approved comment is approved at once.",
   },
 ];
-const LATER_SECTIONS: { title: string; flags: [SettingsFlag, string][] }[] = [
+
+const NOTIFICATION_FLAGS: Flag[] = [
   {
-    title: "Performance & Caching",
-    flags: [
-      ["enableLazyLoading", "Enable Lazy Loading"],
-      ["useCdn", "Use CDN"],
-    ],
+    name: "enableAdminAlerts",
+    label: "Enable Admin Alerts",
+    help: "Lists for Administrators what needs them (a post submitted for review, a newsletter partly sent or failed, a sign-in lockout, a finished import) on the Dashboard, with a count in the sidebar.",
   },
   {
-    title: "Security Settings",
-    flags: [
-      ["enableRateLimiting", "Enable Rate Limiting"],
-      ["enableCsrfProtection", "Enable CSRF Protection"],
-      ["enableCaptcha", "Enable CAPTCHA"],
-      ["enable2FA", "Enable Two-Factor Authentication (2FA)"],
-    ],
+    name: "enableUserNotifications",
+    label: "Enable User Notifications",
+    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author.",
+  },
+  {
+    name: "enableEmailAlerts",
+    label: "Enable Email Alerts",
+    help: "E-mails the same alerts to every Administrator: one message per event, or one digest for what comes after 10 within 10 minutes.",
+  },
+];
+
+const SECURITY_FLAGS: Flag[] = [
+  {
+    name: "enableRateLimiting",
+    label: "Enable Rate Limiting",
+    help: "Repeated failed sign-ins for one account or from one address must wait before trying again.",
+  },
+  {
+    name: "enableCsrfProtection",
+    label: "Enable CSRF Protection",
+    help: "Always on: every form and call from another site is refused, and this cannot be turned off.",
+    locked: true,
+  },
+  {
+    name: "enableCaptcha",
+    label: "Enable CAPTCHA",
+    help: "Applies to the newsletter forms and to staff sign-in after a failed attempt: a small check solved in the browser, served by this site. Readers without JavaScript confirm by e-mail instead.",
+  },
+  {
+    name: "enable2FA",
+    label: "Enable Two-Factor Authentication (2FA)",
+    help: "Not in effect yet: will ask staff for a one-time code at sign-in.",
   },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, logoName, faviconName, categories } = loaderData;
+  const { settings, logoName, faviconName, categories, timeZones, categoryChoices, homeCurrent } =
+    loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving =
@@ -108,18 +151,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     if (saving) toast.loading("Updating settings...", { id: "settings-save" });
     else toast.dismiss("settings-save");
   }, [saving]);
-
-  const flagFieldset = (section: { title: string; flags: [SettingsFlag, string][] }) => (
-    <fieldset key={section.title} className="admin-panel settings-section">
-      <legend>{section.title}</legend>
-      {section.flags.map(([name, label]) => (
-        <label key={name} className="check">
-          <input type="checkbox" name={name} defaultChecked={settings[name]} />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  );
 
   const categoryOptions = categories.includes(settings.defaultCategory)
     ? categories
@@ -140,17 +171,27 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.siteName}
             maxLength={100}
             required
+            aria-describedby="siteName-help"
           />
+          <p id="siteName-help" className="hint">
+            Every page title, the header, the feeds and the e-mails use it.
+          </p>
           <LabeledTextarea
             id="siteDescription"
             label="Site Description"
             defaultValue={settings.siteDescription}
             maxLength={300}
             rows={3}
+            aria-describedby="siteDescription-help"
           />
+          <p id="siteDescription-help" className="hint">
+            The description search engines and social cards show for pages that have none of their
+            own, and the feeds' description.
+          </p>
           <BrandImageField label="Logo" name="logo" current={logoName} />
           <BrandImageField label="Favicon" name="favicon" current={faviconName} />
         </fieldset>
+        <IdentitySection settings={settings} timeZones={timeZones} />
         <fieldset className="admin-panel settings-section">
           <legend>SEO Settings</legend>
           <LabeledTextarea
@@ -159,13 +200,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.metaTags}
             maxLength={1000}
             rows={3}
+            aria-describedby="metaTags-help"
           />
-          <p className="hint">
+          <p id="metaTags-help" className="hint">
             Comma-separated keywords for the keywords meta tag of every public page.
           </p>
         </fieldset>
-        {SECTIONS.map(flagFieldset)}
+        <FlagSection title="Comment Settings" flags={COMMENT_FLAGS} values={settings} />
         <CommentSettings settings={settings} />
+        <FlagSection title="Notification Settings" flags={NOTIFICATION_FLAGS} values={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
           <label htmlFor="defaultCategory">Default Category</label>
@@ -173,6 +216,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             id="defaultCategory"
             name="defaultCategory"
             defaultValue={settings.defaultCategory || "Freshly Pressed"}
+            aria-describedby="defaultCategory-help"
           >
             {categoryOptions.map((name) => (
               <option key={name} value={name}>
@@ -180,7 +224,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+          <p id="defaultCategory-help" className="hint">
+            Preselected in Add Post.
+          </p>
           <LabeledInput
+            aria-describedby="maxImageSize-help"
             label="Max Image Size (MB)"
             type="number"
             name="maxImageSize"
@@ -190,8 +238,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={settings.maxImageSize}
             required
           />
+          <p id="maxImageSize-help" className="hint">
+            The largest image any upload may be (posts, profiles, media, logo).
+          </p>
         </fieldset>
-        {LATER_SECTIONS.map(flagFieldset)}
+        <HomeSection settings={settings} categories={categoryChoices} current={homeCurrent} />
+        <PerformanceSection settings={settings} />
+        <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
+        <SubscribersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>
             Save Settings
@@ -220,6 +274,9 @@ function BrandImageField({
     <>
       <ImageField label={label} name={name} aria-describedby={`${name}-name`} />
       <p id={`${name}-name`} className="hint">
+        {name === "logo"
+          ? "Shown in the header of every public page. "
+          : "The browser tab's icon. "}
         {`Current ${name}: `}
         <span className="file-name">{current ?? "none"}</span>
       </p>

@@ -1,6 +1,9 @@
-/** `POST /newsletter/join` (docs/api.md) body `{email, name, audience}` → `{type, message}`. */
+/**
+ * `POST /newsletter/join` (docs/api.md) body `{email, name, audience, altcha}` → `{type, message}`.
+ * While CAPTCHA is on, `altcha` (the widget's answer) is required.
+ */
 
-import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { signUpReader } from "~/domain/subscribers/signup.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, postOnlyLoader, readAnyBody } from "~/web/api.server";
@@ -11,5 +14,5 @@ export const loader = postOnlyLoader;
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   limitNewsletter(context.get(clientAddressContext));
-  return joinNewsletter(getDb(), await readAnyBody(request));
+  return signUpReader(getDb(), await readAnyBody(request), "json");
 });

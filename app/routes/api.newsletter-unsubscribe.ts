@@ -8,7 +8,7 @@
  */
 
 import { redirect } from "react-router";
-import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { unsubscribeReader } from "~/domain/subscribers/signup.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { apiHandler, readAnyBody } from "~/web/api.server";
@@ -24,5 +24,7 @@ export const action = apiHandler(async ({ request, context }: Route.ActionArgs) 
   limitNewsletter(context.get(clientAddressContext));
   const body = await readAnyBody(request);
   const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
-  return unsubscribe(getDb(), { ...body, email });
+  // A mail client's one-click POST carries only `List-Unsubscribe=One-Click`.
+  const oneClick = body["List-Unsubscribe"] === "One-Click";
+  return unsubscribeReader(getDb(), { ...body, email }, oneClick ? "one-click" : "json");
 });

@@ -6,7 +6,6 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { getHomeSections, type PostListItem } from "~/domain/posts/reading.server";
-import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { truncateSummary } from "~/utils/text";
@@ -23,6 +22,7 @@ export function loader() {
   const cut = (p: PostListItem) => ({ ...p, summary: truncateSummary(p.summary) });
   const bare = (p: PostListItem) => ({ ...p, summary: "" });
   return {
+    more: sections.more,
     featured: sections.featured && cut(sections.featured),
     leading: sections.leading.map(bare),
     freshlyPressed: sections.freshlyPressed.map(cut),
@@ -72,7 +72,8 @@ function MiniCard({ post, sizes }: { post: PostListItem; sizes: string }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, leading, freshlyPressed, sponsored, newsletters, crypto } = loaderData;
+  const { featured, leading, freshlyPressed, sponsored, newsletters, crypto, more } = loaderData;
+  const moreLink = (slug: string | null) => (slug ? `/category/${slug}` : undefined);
   return (
     <div className="container home">
       <h1 className="visually-hidden">Top stories</h1>
@@ -127,11 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Section>
       </div>
 
-      <Section
-        id="fresh-heading"
-        title="Freshly Pressed"
-        more={`/category/${HOME_CATEGORY_SLUGS.freshlyPressed}`}
-      >
+      <Section id="fresh-heading" title="Freshly Pressed" more={moreLink(more.freshlyPressed)}>
         <ul className="post-grid">
           {freshlyPressed.map((p) => (
             <li key={p.id}>
@@ -150,11 +147,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </Section>
 
-      <Section
-        id="newsletters-heading"
-        title="Newsletters"
-        more={`/category/${HOME_CATEGORY_SLUGS.newsletters}`}
-      >
+      <Section id="newsletters-heading" title="Newsletters" more={moreLink(more.newsletters)}>
         <div className="newsletters-grid">
           <NewsletterForm />
           <ul className="newsletter-cards">
@@ -167,11 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section
-        id="crypto-heading"
-        title="Crypto Updates"
-        more={`/category/${HOME_CATEGORY_SLUGS.crypto}`}
-      >
+      <Section id="crypto-heading" title="Crypto Updates" more={moreLink(more.crypto)}>
         <Carousel
           label="Crypto Updates"
           items={crypto}

@@ -1,4 +1,5 @@
 import { StaticPage, staticPageMeta } from "~/components/static-page";
+import { useSiteContacts } from "~/hooks/use-site-options";
 
 export const meta = staticPageMeta({
   title: "Media Policy",
@@ -7,6 +8,7 @@ export const meta = staticPageMeta({
 });
 
 export default function MediaPolicy() {
+  const contacts = useSiteContacts();
   return (
     <StaticPage title="Media Policy">
       <p>
@@ -18,11 +20,15 @@ export default function MediaPolicy() {
         Illustrations on this site are produced by our newsroom unless a caption says otherwise.
         Sponsored posts are always labelled as such and are kept apart from our reporting.
       </p>
-      <h2>Media contact</h2>
-      <p>
-        Press enquiries, interview requests and permissions:{" "}
-        <a href="mailto:media@inkwell.test">media@inkwell.test</a>
-      </p>
+      {contacts.media ? (
+        <>
+          <h2>Media contact</h2>
+          <p>
+            Press enquiries, interview requests and permissions:{" "}
+            <a href={`mailto:${contacts.media}`}>{contacts.media}</a>
+          </p>
+        </>
+      ) : null}
     </StaticPage>
   );
 }

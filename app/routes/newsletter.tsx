@@ -6,7 +6,7 @@
  */
 
 import { NewsletterForm } from "~/components/newsletter-form";
-import { joinNewsletter } from "~/domain/subscribers/subscribers.server";
+import { signUpReader } from "~/domain/subscribers/signup.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -15,10 +15,10 @@ import { limitNewsletter } from "~/web/limits.server";
 import type { Route } from "./+types/newsletter";
 
 export function action({ request, context }: Route.ActionArgs) {
-  return formActionWithFlash(request, "newsletter", (body) => {
+  return formActionWithFlash(request, "newsletter", async (body) => {
     limitNewsletter(context.get(clientAddressContext));
     return {
-      message: joinNewsletter(getDb(), body).message,
+      message: (await signUpReader(getDb(), body, "form")).message,
       to: body.redirectTo,
     };
   });

@@ -23,11 +23,12 @@ import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
-import { getSettings } from "~/domain/site/settings.server";
+import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { clientAddressContext, useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
+import { prepareContentImages } from "~/utils/content-images";
 import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
@@ -80,6 +81,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const counted = post.status === "published" && !preview && isCountableVisit(request);
   const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
+  const site = getSiteInfo(db);
   const comments = publicComments(db, post.id, await ownCommentIds(request));
   const open = commentsOpen(post, getSettings(db));
   const replyId = Number(new URL(request.url).searchParams.get("replyto"));
@@ -90,11 +92,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     commentsOpen: open.open,
     commentsClosedReason: open.open ? null : open.reason,
     replyTo: replyTarget ? { id: replyTarget.id, name: replyTarget.name } : null,
-    post: { ...post, views, content: sanitizePostHtml(post.content) },
+    post: {
+      ...post,
+      views,
+      content: prepareContentImages(sanitizePostHtml(post.content), {
+        lazy: site.lazyLoading,
+        cdn: site.cdnUrl,
+      }),
+    },
     preview: post.status !== "published",
     readAlso: getReadAlso(db, post),
     liked: (await likedIds(request)).includes(post.id),
     absoluteUrl: absoluteUrl(publicUrl, post.url),
+    siteUrl: publicUrl,
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
   };
 }
@@ -166,9 +176,12 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
   const { post, readAlso, liked } = loaderData;
   const nonce = useNonce();
   useVisitBeacon(post.id);
-  const siteName =
-    (matches[0]?.loaderData as { site?: { siteName?: string } } | undefined)?.site?.siteName ??
-    "Inkwell";
+  const site = (
+    matches[0]?.loaderData as
+      | { site?: { siteName?: string; social?: { url: string }[]; logo?: string } }
+      | undefined
+  )?.site;
+  const siteName = site?.siteName ?? "Inkwell";
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
     "@type": "NewsArticle",
@@ -177,7 +190,13 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
     image: loaderData.photoUrl ? [loaderData.photoUrl] : undefined,
     datePublished: new Date(post.timestamp).toISOString(),
     author: [{ "@type": "Person", name: post.user.name }],
-    publisher: { "@type": "Organization", name: siteName },
+    publisher: {
+      "@type": "Organization",
+      name: siteName,
+      url: loaderData.siteUrl,
+      logo: site?.logo ? absoluteUrl(loaderData.siteUrl, site.logo) : undefined,
+      sameAs: site?.social?.length ? site.social.map((s) => s.url) : undefined,
+    },
     articleSection: post.category?.name,
     keywords: post.tags.map((t) => t.name).join(", ") || undefined,
     mainEntityOfPage: loaderData.absoluteUrl,

@@ -1,4 +1,5 @@
 import { StaticPage, staticPageMeta } from "~/components/static-page";
+import { useSiteContacts } from "~/hooks/use-site-options";
 
 export const meta = staticPageMeta({
   title: "Privacy Policy",
@@ -7,6 +8,8 @@ export const meta = staticPageMeta({
 });
 
 export default function PrivacyPolicy() {
+  // Privacy requests go to the editorial address (Settings › Site identity).
+  const privacy = useSiteContacts().editorial;
   return (
     <StaticPage title="Privacy Policy">
       <p>
@@ -36,7 +39,7 @@ export default function PrivacyPolicy() {
         When you subscribe we store your name, e-mail address and the newsletters you chose. Every
         newsletter carries an unsubscribe link; after you use it you receive nothing more. To have
         your address deleted entirely, write to{" "}
-        <a href="mailto:privacy@inkwell.test">privacy@inkwell.test</a>.
+        {privacy ? <a href={`mailto:${privacy}`}>{privacy}</a> : "us"}.
       </p>
     </StaticPage>
   );

@@ -14,10 +14,11 @@
 
 import type { FormEvent } from "react";
 import { data, Form, useFetcher } from "react-router";
+import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { tokenReader, unsubscribeWithToken } from "~/domain/newsletters/unsubscribe-token.server";
-import { unsubscribe } from "~/domain/subscribers/subscribers.server";
+import { unsubscribeReader } from "~/domain/subscribers/signup.server";
 import { useFlash } from "~/hooks/use-flash";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
@@ -52,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) {
-    return formActionWithFlash(request, "unsubscribe", (body) => ({
-      message: unsubscribe(getDb(), body).message,
+    return formActionWithFlash(request, "unsubscribe", async (body) => ({
+      message: (await unsubscribeReader(getDb(), body, "form")).message,
       to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
     }));
   }
@@ -120,6 +121,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             Stop sending newsletters to <strong>{email}</strong>?
           </p>
           <input type="hidden" name="email" value={email} />
+          <CaptchaField />
           <button
             type="submit"
             className="button button-primary"

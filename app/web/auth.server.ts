@@ -37,6 +37,7 @@ import {
   RateLimitedError,
   unauthorized,
 } from "~/domain/errors.server";
+import { notify } from "~/domain/notifications/notify.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { FailureLimiter, waitText } from "~/platform/rate-limit.server";
@@ -97,6 +98,11 @@ export function verifyCredentials(input: unknown, address = "unknown"): SessionU
       address,
     });
     if (lockedOut) {
+      notify(db, {
+        kind: "lockout",
+        message: `Sign-in to ${email} is locked for a while after repeated wrong passwords`,
+        link: "/admin/audit",
+      });
       recordAudit(db, {
         action: "lockout",
         actor: row ? { id: row.id, name: row.name } : null,

@@ -65,10 +65,12 @@ export async function readFlash(
 export async function formActionWithFlash(
   request: Request,
   scope: FlashScope,
-  run: (body: Record<string, unknown>) => { message: string; to: unknown },
+  run: (
+    body: Record<string, unknown>,
+  ) => { message: string; to: unknown } | Promise<{ message: string; to: unknown }>,
 ) {
   try {
-    const { message, to } = run(await readAnyBody(request));
+    const { message, to } = await run(await readAnyBody(request));
     return redirectWithFlash(to, { scope, type: "success", message });
   } catch (error) {
     if (!isDomainError(error)) throw error;

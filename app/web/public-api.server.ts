@@ -10,6 +10,7 @@ import { categories, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { notFound, parseInput } from "~/domain/errors.server";
+import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import { postIdField } from "~/domain/posts/ids";
 import {
   countPublishedPosts as countPublished,
@@ -19,7 +20,6 @@ import {
   listPublishedPosts,
   type PostListItem,
 } from "~/domain/posts/reading.server";
-import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
 import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { getUserProfile, type PublicProfile } from "~/domain/users/users.server";
 import type { Db } from "~/platform/db.server";
@@ -89,10 +89,10 @@ export function readPaging(request: Request): { limit: number; offset: number } 
 /** The home sections by their docs/api.md path, `/get/{list}`. */
 export const HOME_LISTS = {
   "leading-conversations": null,
-  "freshly-pressed": HOME_CATEGORY_SLUGS.freshlyPressed,
-  sponsored: HOME_CATEGORY_SLUGS.sponsored,
-  newsletters: HOME_CATEGORY_SLUGS.newsletters,
-  "crypto-updates": HOME_CATEGORY_SLUGS.crypto,
+  "freshly-pressed": "freshlyPressed",
+  sponsored: "sponsored",
+  newsletters: "newsletters",
+  "crypto-updates": "crypto",
 } as const;
 export type HomeList = keyof typeof HOME_LISTS;
 
@@ -101,11 +101,15 @@ export function isHomeList(value: string): value is HomeList {
 }
 
 export function homeList(db: Db, list: HomeList, limit: number): ApiPostItem[] {
-  const categorySlug = HOME_LISTS[list];
+  // The category chosen in Settings › Home Page for that section.
+  const section = HOME_LISTS[list];
+  const category = section === null ? null : homeSectionChoices(db)[section].category;
   const items =
-    categorySlug === null
+    section === null
       ? listLeadingConversations(db, limit)
-      : listPublishedPosts(db, { categorySlug, limit });
+      : category
+        ? listPublishedPosts(db, { categoryId: category.id, limit })
+        : [];
   return items.map(toApiPostItem);
 }
 
@@ -211,7 +215,8 @@ export function publicSettings(db: Db) {
   const s = getSettings(db);
   return {
     uid: s.uid,
-    ...getSiteInfo(db),
+    // `lazyLoading` repeats enableLazyLoading below.
+    ...(({ lazyLoading: _lazy, ...site }) => site)(getSiteInfo(db)),
     defaultCategory: s.defaultCategory,
     maxImageSize: s.maxImageSize,
     enableLazyLoading: s.enableLazyLoading,

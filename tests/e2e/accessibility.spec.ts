@@ -51,6 +51,7 @@ for (const theme of THEMES) {
       "/reach-out",
       "/privacy-policy",
       "/unsubscribe?email=reader@example.com",
+      "/newsletter/confirm?token=no-such-token-000000000",
       "/no-such-page",
       "/unauthorised-access",
     ]) {

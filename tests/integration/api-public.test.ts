@@ -245,6 +245,10 @@ describe("GET /get/setting-data", () => {
     expect(res.body).toMatchObject({ siteName: "Daily Coin", metaTags: "crypto, news" });
     expect(Object.keys(res.body).sort()).toEqual([
       "autoApproveComments",
+      "captcha",
+      "cdnUrl",
+      "contacts",
+      "copyrightHolder",
       "defaultCategory",
       "enableCommentModeration",
       "enableLazyLoading",
@@ -253,8 +257,11 @@ describe("GET /get/setting-data", () => {
       "logo",
       "maxImageSize",
       "metaTags",
+      "postalAddress",
       "siteDescription",
       "siteName",
+      "social",
+      "timeZone",
       "uid",
       "useCdn",
     ]);

@@ -1,3 +1,5 @@
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
+
 /** A user's photo, or their initials on a coloured circle when they have none. */
 export function Avatar({
   name,
@@ -8,8 +10,19 @@ export function Avatar({
   photo: string | null | undefined;
   size?: number;
 }) {
+  const loading = useLazyLoading();
+  const media = useMediaUrl();
   if (photo) {
-    return <img className="avatar" src={photo} alt="" width={size} height={size} />;
+    return (
+      <img
+        className="avatar"
+        src={media(photo)}
+        alt=""
+        width={size}
+        height={size}
+        loading={loading}
+      />
+    );
   }
   const initials = name
     .split(/\s+/)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { Role } from "#db/schema";
 import { Avatar } from "~/components/admin/avatar";
 import { MenuIcon } from "~/components/menu-icon";
@@ -22,6 +22,9 @@ export const SIDEBAR_ID = "admin-sidebar";
 export function AdminSidebar({ user }: { user: SidebarUser }) {
   const { pathname } = useLocation();
   const menu = menuFor(user.role);
+  // Unread notices for Administrators (Settings › Enable Admin Alerts), beside Dashboard.
+  const layout = useRouteLoaderData("routes/admin.layout") as { notices?: number } | undefined;
+  const counts = { "/admin/dashboard": layout?.notices ?? 0 };
   const [open, setOpen] = useState(false);
   const drawer = useRef<HTMLElement>(null);
 
@@ -115,7 +118,7 @@ export function AdminSidebar({ user }: { user: SidebarUser }) {
           )}
         </div>
         <nav className="sidebar-nav" aria-label="Admin">
-          <NavLinkList links={menu.top} />
+          <NavLinkList links={menu.top} counts={counts} />
           {menu.groups.map((group) => (
             <details
               key={group.id}
@@ -153,13 +156,25 @@ export function LogoutButton({ className = "button button-secondary" }: { classN
 }
 
 /** A list of the sidebar's links; the current screen's link is marked by NavLink. */
-function NavLinkList({ links }: { links: readonly { to: string; label: string }[] }) {
+function NavLinkList({
+  links,
+  counts = {},
+}: {
+  links: readonly { to: string; label: string }[];
+  counts?: Record<string, number>;
+}) {
   return (
     <ul>
       {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end>
             {link.label}
+            {counts[link.to] ? (
+              <span className="nav-count">
+                {counts[link.to]}
+                <span className="visually-hidden"> unread notices</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

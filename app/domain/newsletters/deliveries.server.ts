@@ -4,9 +4,11 @@
  * them. Every change is made only to a row that is still pending, so a row
  * is never counted twice and a sent row is never sent again.
  */
+
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Newsletter, newsletterDeliveries, newsletters, subscribers } from "#db/schema";
 import type { DeliveryRow } from "~/domain/newsletters/queue.server";
+import { notify } from "~/domain/notifications/notify.server";
 import type { Db } from "~/platform/db.server";
 
 type Figure = "deliveredCount" | "failedCount" | "skippedCount";
@@ -170,6 +172,18 @@ export function finishIfDone(db: Db, id: number): boolean {
     })
     .where(eq(newsletters.id, id))
     .run();
+  const letter = db
+    .select({ subject: newsletters.subject, status: newsletters.status })
+    .from(newsletters)
+    .where(eq(newsletters.id, id))
+    .get();
+  if (letter && (letter.status === "partly sent" || letter.status === "failed")) {
+    notify(db, {
+      kind: "newsletter-finished",
+      message: `The newsletter "${letter.subject}" finished ${letter.status === "failed" ? "failed" : "partly sent"}`,
+      link: "/admin/mail/send-newsletter",
+    });
+  }
   return false;
 }
 

@@ -13,6 +13,7 @@
  * naming it (tags are created on the Tags screen or `/crud/add/doc`), so a typo
  * never creates a stray tag.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -23,6 +24,7 @@ import { mayTouchPost } from "~/domain/access/ownership";
 import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { notify, notifyStaff } from "~/domain/notifications/notify.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
 import { PostInputSchema, type SaveAction } from "~/domain/posts/post-input.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
@@ -55,6 +57,33 @@ export function nextStatus(actor: SessionUser, action: SaveAction, isNew: boolea
     case "trash":
       if (isNew) throw badRequest("A new post cannot be moved to the trash; save it first");
       return "trash";
+  }
+}
+
+/**
+ * Tells the newsroom about a post's review (docs/decisions/083-notifications.md):
+ * submitted for review → an alert and the editors; a reviewed post published or
+ * sent back to draft by someone else → its author.
+ */
+function announceStatus(
+  db: Db,
+  actor: SessionUser,
+  post: { id: number; title: string; authorId: number | null },
+  before: PostStatus | null,
+  after: PostStatus,
+) {
+  if (after === before) return;
+  const ref = { id: post.id, title: post.title, authorId: post.authorId };
+  if (after === "reviewing") {
+    notify(db, {
+      kind: "post-submitted",
+      message: `${actor.name} submitted "${post.title}" for review`,
+      link: `/admin/posts/edit/${post.id}`,
+    });
+    notifyStaff(db, { kind: "post-submitted", post: ref, actorId: actor.id });
+  } else if (before === "reviewing" && (after === "published" || after === "draft")) {
+    const kind = after === "published" ? "post-approved" : "post-sent-back";
+    notifyStaff(db, { kind, post: ref, actorId: actor.id });
   }
 }
 
@@ -208,6 +237,7 @@ export function savePost(
       writeTags(tx as unknown as Db, existing.id, tagIds);
     });
     auditStatusChange(db, actor, existing.id, input.title, existing.status, status);
+    announceStatus(db, actor, { ...existing, title: values.title }, existing.status, status);
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
       post: post as PostDocument,
@@ -256,6 +286,7 @@ export function savePost(
     return newId;
   });
   auditStatusChange(db, actor, id, input.title, null, status);
+  announceStatus(db, actor, { id, title: values.title, authorId: actor.id }, null, status);
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return {
     post: post as PostDocument,

@@ -55,7 +55,7 @@ export function rssFeed(opts: {
         p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
         // Length 0: the size is not known here, as the RSS Best Practices allow.
         p.photo
-          ? `      <enclosure url="${escapeXml(absoluteUrl(base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
+          ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
         "    </item>",
       ]
@@ -70,7 +70,8 @@ export function rssFeed(opts: {
     <link>${escapeXml(link)}</link>
     <description>${escapeXml(description)}</description>
     <language>en</language>
-    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+    <copyright>${escapeXml(`© ${new Date().getFullYear()} ${site.copyrightHolder}`)}</copyright>
+${site.contacts.editorial ? `    <managingEditor>${escapeXml(`${site.contacts.editorial} (${site.siteName})`)}</managingEditor>\n` : ""}    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
 ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildDate>\n` : ""}${body}
   </channel>
 </rss>

@@ -2,11 +2,14 @@
  * What readers can see of posts. Every list is one query (posts joined with
  * their category and author), never a query per card.
  */
+
 import { and, count, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
-import { HOME_CATEGORY_SLUGS } from "~/domain/posts/sections";
+import { authorNameColumn } from "~/domain/posts/author-name.server";
+import { homeSectionChoices } from "~/domain/posts/home-sections.server";
+import type { HomeSectionKey } from "~/domain/posts/sections";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
 
@@ -32,7 +35,7 @@ const listColumns = {
   timestamp: posts.timestamp,
   categoryName: categories.name,
   categorySlug: categories.slug,
-  authorName: users.name,
+  authorName: authorNameColumn,
   authorPhoto: users.photo,
 };
 
@@ -237,6 +240,8 @@ export function listLeadingConversations(db: Db, limit: number, now = Date.now()
 }
 
 export type HomeSections = {
+  /** Each section's category slug, for its Load More link (null: no category). */
+  more: Record<HomeSectionKey, string | null>;
   featured: PostListItem | null;
   leading: PostListItem[];
   freshlyPressed: PostListItem[];
@@ -247,14 +252,25 @@ export type HomeSections = {
 
 /** Everything the home page shows, read at once, so nothing renders half-loaded (docs/behaviour.md §reading). */
 export function getHomeSections(db: Db): HomeSections {
+  const choices = homeSectionChoices(db);
+  const list = (key: HomeSectionKey) => {
+    const { category, limit } = choices[key];
+    return category ? listPublishedPosts(db, { categoryId: category.id, limit }) : [];
+  };
   const [leading, freshlyPressed, sponsored, newsletters, crypto] = [
     listLeadingConversations(db, 6),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.freshlyPressed, limit: 6 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.sponsored, limit: 8 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.newsletters, limit: 3 }),
-    listPublishedPosts(db, { categorySlug: HOME_CATEGORY_SLUGS.crypto, limit: 8 }),
+    list("freshlyPressed"),
+    list("sponsored"),
+    list("newsletters"),
+    list("crypto"),
   ];
   return {
+    more: {
+      freshlyPressed: choices.freshlyPressed.category?.slug ?? null,
+      sponsored: choices.sponsored.category?.slug ?? null,
+      newsletters: choices.newsletters.category?.slug ?? null,
+      crypto: choices.crypto.category?.slug ?? null,
+    },
     featured: leading[0] ?? null,
     leading: leading.slice(1),
     freshlyPressed,
@@ -295,7 +311,7 @@ export function listFeedPosts(db: Db, opts: { limit: number; categoryId?: number
       timestamp: posts.timestamp,
       updatedAt: posts.updatedAt,
       categoryName: categories.name,
-      authorName: users.name,
+      authorName: authorNameColumn,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))

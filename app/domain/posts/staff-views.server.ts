@@ -4,6 +4,7 @@
  * editor opens. Who sees what follows the "own posts only" rule of
  * `~/domain/access/ownership`.
  */
+
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, type Post, posts, postTags, type SocialCard, tags, users } from "#db/schema";
@@ -11,6 +12,7 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
 import { forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
 import { postsMatching } from "~/domain/search/search.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -48,7 +50,7 @@ const documentColumns = {
   post: posts,
   categoryName: categories.name,
   authorUid: users.uid,
-  authorName: users.name,
+  authorName: authorNameColumn,
   authorPhoto: users.photo,
 };
 
@@ -246,7 +248,7 @@ function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPos
       url: posts.url,
       category: categories.name,
       authorUid: users.uid,
-      authorName: users.name,
+      authorName: authorNameColumn,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))

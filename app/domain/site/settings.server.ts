@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Role, type Settings, settings } from "#db/schema";
+import { categories, type Role, type Settings, settings } from "#db/schema";
 import { can } from "~/domain/access/capabilities";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, forbidden } from "~/domain/errors.server";
@@ -46,6 +46,19 @@ export type SiteInfo = {
   metaTags: string;
   logo: string;
   favicon: string;
+  /** Settings › Enable CAPTCHA: the public forms show the challenge. */
+  captcha: boolean;
+  /** Settings › Enable Lazy Loading: images below the first screen get `loading="lazy"`. */
+  lazyLoading: boolean;
+  /** The CDN origin uploads and assets are referenced from; "" for this site. */
+  cdnUrl: string;
+  /** Site identity (Settings): empty contacts and profiles are not shown. */
+  contacts: { editorial: string; business: string; media: string };
+  postalAddress: string;
+  /** The copyright holder, or the site name. */
+  copyrightHolder: string;
+  social: { network: string; url: string }[];
+  timeZone: string;
 };
 
 export function getSiteInfo(db: Db): SiteInfo {
@@ -56,7 +69,26 @@ export function getSiteInfo(db: Db): SiteInfo {
     metaTags: s.metaTags,
     logo: s.logo || "/logo.svg",
     favicon: s.favicon || "/favicon.svg",
+    captcha: s.enableCaptcha,
+    lazyLoading: s.enableLazyLoading,
+    cdnUrl: activeCdn(s),
+    contacts: { editorial: s.contactEditorial, business: s.contactBusiness, media: s.contactMedia },
+    postalAddress: s.postalAddress,
+    copyrightHolder: s.copyrightHolder || s.siteName,
+    social: SOCIAL_FIELDS.filter(([f]) => s[f]).map(([f, network]) => ({ network, url: s[f] })),
+    timeZone: siteTimeZone(db),
   };
+}
+
+/** The site's time zone (Settings › Site identity), for every date the site shows or mails. */
+export function siteTimeZone(db: Db): string {
+  const zone = getSettings(db).timeZone;
+  return isTimeZone(zone) ? zone : "UTC";
+}
+
+/** The CDN origin in use: Use CDN ticked and an address given; else "". */
+export function activeCdn(s: Pick<Settings, "useCdn" | "cdnUrl">): string {
+  return s.useCdn && s.cdnUrl ? s.cdnUrl : "";
 }
 
 // ---- Settings writes (docs/behaviour.md §site Settings) ----
@@ -87,6 +119,101 @@ const siteUrl = (label: string) =>
       .nullable(),
   );
 
+/** The CDN address: an `https://` origin (no path), or empty for none. */
+const cdnOrigin = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().replace(/\/+$/, "") : value),
+  z
+    .string({ error: "CDN address must be text" })
+    .max(200, "CDN address is too long")
+    .refine(
+      (value) =>
+        value === "" ||
+        (URL.canParse(value) &&
+          new URL(value).protocol === "https:" &&
+          new URL(value).origin === value),
+      "CDN address must be an https:// origin such as https://cdn.example.com",
+    ),
+);
+
+const contactEmail = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z
+      .string({ error: `${label} must be text` })
+      .max(254, `${label} is too long`)
+      .refine(
+        (v) => v === "" || z.email().safeParse(v).success,
+        `${label} must be an email address`,
+      ),
+  );
+
+const profileUrl = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string({ error: `${label} must be text` })
+      .max(500, `${label} is too long`)
+      .refine(
+        (v) => v === "" || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+        `${label} must be an http(s) address`,
+      ),
+  );
+
+/** An IANA time zone name this server knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The social profiles, in the order the header shows them. */
+export const SOCIAL_FIELDS = [
+  ["socialX", "X"],
+  ["socialFacebook", "Facebook"],
+  ["socialInstagram", "Instagram"],
+  ["socialLinkedin", "LinkedIn"],
+  ["socialYoutube", "YouTube"],
+  ["socialMastodon", "Mastodon"],
+] as const;
+type SocialField = (typeof SOCIAL_FIELDS)[number][0];
+
+const IDENTITY_TEXT = [
+  "contactEditorial",
+  "contactBusiness",
+  "contactMedia",
+  "postalAddress",
+  "copyrightHolder",
+  "timeZone",
+  ...SOCIAL_FIELDS.map(([f]) => f),
+] as const;
+
+const homeCategory = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.coerce
+    .number({ error: "Home section category must be a category" })
+    .int()
+    .positive()
+    .nullable(),
+);
+const homeCount = z.coerce
+  .number({ error: "Posts per home section must be a number" })
+  .int("Posts per home section must be a whole number")
+  .min(1, "A home section shows at least 1 post")
+  .max(24, "A home section shows 24 posts at most");
+const HOME_FIELDS = [
+  "homeFreshCategoryId",
+  "homeSponsoredCategoryId",
+  "homeNewslettersCategoryId",
+  "homeCryptoCategoryId",
+  "homeFreshCount",
+  "homeSponsoredCount",
+  "homeNewslettersCount",
+  "homeCryptoCount",
+] as const;
+
 /** The toggles of the Settings screen, in the order it shows them. */
 export const SETTINGS_FLAGS = [
   "enableCommentModeration",
@@ -101,6 +228,8 @@ export const SETTINGS_FLAGS = [
   "enableCsrfProtection",
   "enableCaptcha",
   "enable2FA",
+  "confirmSubscribers",
+  "sendWelcomeEmail",
 ] as const;
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 
@@ -129,6 +258,36 @@ export const SettingsSchema = z
       .int("Max image size must be a whole number of MB")
       .min(1, "Max image size must be at least 1 MB")
       .max(1024, "Max image size must be 1024 MB at most"),
+    welcomeSubject: z
+      .string({ error: "Welcome e-mail subject must be text" })
+      .trim()
+      .min(1, "Welcome e-mail subject is required")
+      .max(200, "Welcome e-mail subject is too long (200 characters at most)"),
+    welcomeContent: z
+      .string({ error: "Welcome e-mail content must be text" })
+      .trim()
+      .min(1, "Welcome e-mail content is required")
+      .max(5000, "Welcome e-mail content is too long (5000 characters at most)"),
+    cdnUrl: cdnOrigin,
+    contactEditorial: contactEmail("Editorial contact address"),
+    contactBusiness: contactEmail("Business contact address"),
+    contactMedia: contactEmail("Media contact address"),
+    postalAddress: z
+      .string({ error: "Postal address must be text" })
+      .trim()
+      .max(300, "Postal address is too long (300 characters at most)"),
+    copyrightHolder: z
+      .string({ error: "Copyright holder must be text" })
+      .trim()
+      .max(100, "Copyright holder is too long (100 characters at most)"),
+    timeZone: z
+      .string({ error: "Time zone must be text" })
+      .trim()
+      .refine(isTimeZone, "Time zone must be an IANA name such as Europe/London or UTC"),
+    ...Object.fromEntries(
+      HOME_FIELDS.map((f) => [f, f.endsWith("CategoryId") ? homeCategory : homeCount]),
+    ),
+    ...Object.fromEntries(SOCIAL_FIELDS.map(([f, label]) => [f, profileUrl(`${label} profile`)])),
     commentDisallowedWords: z
       .string({ error: "Disallowed words must be text" })
       .max(10_000, "Disallowed words are too long (10,000 characters at most)"),
@@ -150,9 +309,30 @@ export type SettingsInput = {
   metaTags: string;
   defaultCategory: string;
   maxImageSize: number;
+  welcomeSubject: string;
+  welcomeContent: string;
+  cdnUrl: string;
+  contactEditorial: string;
+  contactBusiness: string;
+  contactMedia: string;
+  postalAddress: string;
+  copyrightHolder: string;
+  timeZone: string;
   commentDisallowedWords: string;
   commentsCloseAfterDays: number;
-} & Record<SettingsFlag, boolean>;
+} & Record<SettingsFlag, boolean> &
+  Record<SocialField, string> &
+  Record<
+    | "homeFreshCategoryId"
+    | "homeSponsoredCategoryId"
+    | "homeNewslettersCategoryId"
+    | "homeCryptoCategoryId",
+    number | null
+  > &
+  Record<
+    "homeFreshCount" | "homeSponsoredCount" | "homeNewslettersCount" | "homeCryptoCount",
+    number
+  >;
 
 /** A posted Settings form → input for `updateSettings`: an absent checkbox is `false`. */
 export function settingsFromForm(fields: Record<string, string>): Record<string, unknown> {
@@ -163,6 +343,11 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "metaTags",
     "defaultCategory",
     "maxImageSize",
+    "welcomeSubject",
+    "welcomeContent",
+    "cdnUrl",
+    ...IDENTITY_TEXT,
+    ...HOME_FIELDS,
     "commentDisallowedWords",
     "commentsCloseAfterDays",
   ] as const) {
@@ -190,7 +375,17 @@ export function updateSettings(
   const parsed = SettingsSchema.safeParse(rest);
   // Each message names its field, so it is shown as it is.
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
-  const values = parsed.data;
+  // CSRF protection cannot be turned off (the form shows it as always on).
+  const values = { ...parsed.data, enableCsrfProtection: true };
+  for (const field of HOME_FIELDS.filter((f) => f.endsWith("CategoryId"))) {
+    const id = values[field];
+    if (
+      typeof id === "number" &&
+      !db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).get()
+    ) {
+      throw badRequest("Home section category must be an existing category");
+    }
+  }
   getSettings(db);
   const saved = db
     .update(settings)

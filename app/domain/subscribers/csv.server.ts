@@ -11,12 +11,14 @@
  * new addresses are added, known ones updated, and each refused row is
  * reported with its row number and the reason.
  */
+
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
 import { subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest } from "~/domain/errors.server";
+import { notify } from "~/domain/notifications/notify.server";
 import {
   readSubscriberFilter,
   selectSubscribers,
@@ -284,6 +286,11 @@ export function importSubscribersCsv(
       return { id: known.id, name: g.name, status, audience: g.audience };
     });
     writeSubscribers(t, writes, now);
+  });
+  notify(db, {
+    kind: "import-finished",
+    message: `${actor.name} imported subscribers: ${report.added.length} added, ${report.updated.length} updated, ${report.rejected.length} rejected`,
+    link: "/admin/mail/subscribers-list",
   });
   return report;
 }

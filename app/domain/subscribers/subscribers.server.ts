@@ -7,6 +7,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Subscriber, subscribers } from "#db/schema";
 import { badRequest, notFound } from "~/domain/errors.server";
+import {
+  dropConfirmation,
+  issueConfirmation,
+  sendConfirmationMail,
+} from "~/domain/subscribers/confirmation.server";
 import { AUDIENCES, type Audience, inWords } from "~/domain/subscribers/vocabulary";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import type { Db } from "~/platform/db.server";
@@ -18,6 +23,8 @@ export const MESSAGES = {
   unsubscribed: "You have unsubscribed successfully!",
   unsubscribeFailed: "An error occurred while unsubscribing. Please try again.",
   unknownEmail: "We couldn't find a subscription for that email address.",
+  confirm:
+    "Thank you! Check your inbox: we've sent a link to confirm your subscription (it works for 7 days).",
 } as const;
 
 export const emailSchema = emailField("Email is required");
@@ -53,36 +60,71 @@ function parseForReader<S extends z.ZodType>(schema: S, input: unknown): z.outpu
   return result.data;
 }
 
+/** The answer to a signup. With confirmation it is the same whoever the address belongs to. */
 export type JoinResult = {
   type: "success";
   message: string;
-  /** false when the email was already there and was updated instead. */
-  created: boolean;
-  subscriber: { id: number; name: string; email: string; status: "Active"; audience: Audience[] };
+  /** Only for a signup that took effect at once: false when the email was already there. */
+  created?: boolean;
+  subscriber?: { id: number; name: string; email: string; status: "Active"; audience: Audience[] };
+};
+
+export type JoinMode = {
+  /**
+   * The signup waits for the mailed link (Pending): Settings › Confirm new
+   * subscribers, or a reader without JavaScript while CAPTCHA is on.
+   */
+  confirm: boolean;
 };
 
 /**
- * Signs a reader up. A second signup with the same email updates that
- * subscriber (name, audiences) and makes them Active again, never a duplicate.
+ * Signs a reader up (docs/behaviour.md §subscribers).
+ * - At once (`confirm` false): a new address is Active; a known one keeps its
+ *   name and gets the audiences asked for. A reader who unsubscribed comes back
+ *   only through the mailed link.
+ * - With confirmation: a new address is Pending (receives nothing) until the
+ *   mailed link is used; a known one is mailed a link for the audiences asked
+ *   for; nothing else changes. The answer never tells whether the address was known.
+ * A link is mailed at most once an hour per address.
  */
-export function joinNewsletter(db: Db, input: unknown): JoinResult {
+export async function joinNewsletter(
+  db: Db,
+  input: unknown,
+  mode: JoinMode = { confirm: false },
+): Promise<JoinResult> {
   const { name, email, audience } = parseForReader(newsletterJoinSchema, input);
-  return db.transaction((tx) => {
+  const outcome = db.transaction((tx) => {
     const t = tx as unknown as Db;
-    const existing = t
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(eq(subscribers.email, email))
-      .get();
-    const status = "Active" as const;
-    const row = writeSubscriber(t, { id: existing?.id, name, email, status, audience });
+    const existing = t.select().from(subscribers).where(eq(subscribers.email, email)).get();
+    if (!mode.confirm && existing?.status !== "Unsubscribed") {
+      const status = "Active" as const;
+      // An anonymous signup never renames a known subscriber.
+      const row = existing
+        ? writeSubscriber(t, { id: existing.id, status, audience })
+        : writeSubscriber(t, { name, email, status, audience });
+      const kept = existing ? existing.name : name;
+      return {
+        answer: {
+          type: "success" as const,
+          message: existing ? MESSAGES.updated : MESSAGES.joined,
+          created: !existing,
+          subscriber: { id: (row as Subscriber).id, name: kept, email, status, audience },
+        },
+      };
+    }
+    const target =
+      existing ?? (writeSubscriber(t, { name, email, status: "Pending", audience }) as Subscriber);
+    const token = issueConfirmation(t, target.id, audience);
     return {
-      type: "success" as const,
-      message: existing ? MESSAGES.updated : MESSAGES.joined,
-      created: !existing,
-      subscriber: { id: (row as Subscriber).id, name, email, status, audience },
+      answer: { type: "success" as const, message: MESSAGES.confirm },
+      mail: token ? { token, to: { email, name: target.name } } : undefined,
     };
   });
+  if ("mail" in outcome && outcome.mail) {
+    const sent = await sendConfirmationMail(db, outcome.mail.to, outcome.mail.token);
+    if (!sent) dropConfirmation(db, outcome.mail.token);
+  }
+  return outcome.answer;
 }
 
 /**

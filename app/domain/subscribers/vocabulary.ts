@@ -49,9 +49,16 @@ export function audienceFilterLabel(filter: AudienceFilter): string {
  * Inactive: set so by staff. Unsubscribed: the reader's own choice, which
  * only they undo. Bounced: the mail server refused the address for good
  * (a 5xx) or it was on an imported suppression list; skipped by sends until
- * staff make it Active again.
+ * staff make it Active again. Pending: signed up, waiting for the mailed
+ * confirmation link; receives nothing.
  */
-export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed", "Bounced"] as const;
+export const SUBSCRIBER_STATUSES = [
+  "Active",
+  "Inactive",
+  "Unsubscribed",
+  "Bounced",
+  "Pending",
+] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /** The statuses staff may set; Unsubscribed is the reader's own. */

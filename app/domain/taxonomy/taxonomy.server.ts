@@ -1,9 +1,11 @@
 /** Categories and tags as readers see them. */
+
 import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Category, categories, posts, type Tag, tags } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
+import { pinHomeSections, sectionsFedBy } from "~/domain/posts/home-sections.server";
 import { nextId } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { apiKey, slugify } from "~/utils/slug";
@@ -174,6 +176,8 @@ export function updateCategory(
   if (!existing) throw notFoundFor("category");
   const values = derive(input);
   assertUnique(db, "category", values, existing.id);
+  // A home section following this category by its seeded slug keeps it after the rename.
+  pinHomeSections(db);
   return db.transaction((tx) => {
     const row = tx
       .update(categories)
@@ -200,6 +204,13 @@ export function deleteCategory(actor: SessionUser, ref: TaxonomyRef, db: Db = ge
   assertCan(actor, "manageTaxonomy");
   const existing = db.select().from(categories).where(refCondition("category", ref)).get();
   if (!existing) throw notFoundFor("category");
+  const sections = sectionsFedBy(db, existing.id);
+  if (sections.length > 0) {
+    throw new DomainError(
+      409,
+      `"${existing.name}" feeds the home page's ${sections.join(" and ")} section${sections.length === 1 ? "" : "s"}; choose another category for ${sections.length === 1 ? "it" : "them"} in Settings › Home Page first`,
+    );
+  }
   const used = db.select({ n: count() }).from(posts).where(eq(posts.categoryId, existing.id)).get();
   if (used && used.n > 0) {
     throw new DomainError(

@@ -179,6 +179,8 @@ export function deleteUserAccount(
         .run().changes;
       db.update(media).set({ authorId: heir.id }).where(eq(media.authorId, row.id)).run();
     }
+    // Posts left without an author keep showing the name they were published under.
+    db.update(posts).set({ keptAuthorName: row.name }).where(eq(posts.authorId, row.id)).run();
     db.delete(users).where(eq(users.id, row.id)).run();
     recordAudit(db, {
       action: "user-deleted",

@@ -1,0 +1,73 @@
+import { useId } from "react";
+
+/** One settings checkbox with the help line that says what it does. */
+export function FlagField({
+  name,
+  label,
+  help,
+  checked,
+  locked,
+}: {
+  name: string;
+  label: string;
+  help: string;
+  checked: boolean;
+  /** Shown as always on: checked, disabled, and not sent (the server keeps it on). */
+  locked?: boolean;
+}) {
+  const helpId = useId();
+  return (
+    <div className="settings-flag">
+      <label className="check">
+        <input
+          type="checkbox"
+          name={locked ? undefined : name}
+          defaultChecked={locked ? true : checked}
+          disabled={locked}
+          aria-describedby={helpId}
+        />
+        {label}
+      </label>
+      <p id={helpId} className="hint">
+        {help}
+      </p>
+    </div>
+  );
+}
+
+export type FlagSpec<Name extends string> = {
+  name: Name;
+  label: string;
+  help: string;
+  locked?: boolean;
+};
+
+/** A titled group of checkboxes. */
+export function FlagSection<Name extends string>({
+  title,
+  flags,
+  values,
+  children,
+}: {
+  title: string;
+  flags: FlagSpec<Name>[];
+  values: Record<Name, boolean>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>{title}</legend>
+      {flags.map((f) => (
+        <FlagField
+          key={f.name}
+          name={f.name}
+          label={f.label}
+          help={f.help}
+          checked={values[f.name]}
+          locked={f.locked}
+        />
+      ))}
+      {children}
+    </fieldset>
+  );
+}

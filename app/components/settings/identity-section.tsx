@@ -1,0 +1,131 @@
+import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+
+export type IdentitySettings = {
+  contactEditorial: string;
+  contactBusiness: string;
+  contactMedia: string;
+  postalAddress: string;
+  socialX: string;
+  socialFacebook: string;
+  socialInstagram: string;
+  socialLinkedin: string;
+  socialYoutube: string;
+  socialMastodon: string;
+  copyrightHolder: string;
+  timeZone: string;
+};
+
+const SOCIAL: [keyof IdentitySettings, string][] = [
+  ["socialX", "X profile"],
+  ["socialFacebook", "Facebook profile"],
+  ["socialInstagram", "Instagram profile"],
+  ["socialLinkedin", "LinkedIn profile"],
+  ["socialYoutube", "YouTube channel"],
+  ["socialMastodon", "Mastodon profile"],
+];
+
+function Help({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={`${id}-help`} className="hint">
+      {children}
+    </p>
+  );
+}
+
+/** Settings › Site Identity: contacts, postal address, social profiles, copyright, time zone. */
+export function IdentitySection({
+  settings,
+  timeZones,
+}: {
+  settings: IdentitySettings;
+  timeZones: string[];
+}) {
+  const email = (name: keyof IdentitySettings, label: string, help: string) => (
+    <>
+      <LabeledInput
+        label={label}
+        type="email"
+        name={name}
+        defaultValue={settings[name]}
+        maxLength={254}
+        aria-describedby={`${name}-help`}
+      />
+      <Help id={name}>{help}</Help>
+    </>
+  );
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>Site Identity</legend>
+      {email(
+        "contactEditorial",
+        "Editorial contact address",
+        "Shown on Reach Out and the Privacy Policy, and as the feeds' managing editor. Empty: not shown.",
+      )}
+      {email(
+        "contactBusiness",
+        "Business contact address",
+        "Shown on Reach Out for advertising and partnerships. Empty: not shown.",
+      )}
+      {email(
+        "contactMedia",
+        "Media contact address",
+        "Shown on Reach Out and the Media Policy. Empty: not shown.",
+      )}
+      <LabeledTextarea
+        id="postalAddress"
+        label="Postal address (optional)"
+        defaultValue={settings.postalAddress}
+        maxLength={300}
+        rows={2}
+        aria-describedby="postalAddress-help"
+      />
+      <Help id="postalAddress">
+        Shown in the footer, on Reach Out and under the site's e-mails.
+      </Help>
+      {SOCIAL.map(([name, label]) => (
+        <LabeledInput
+          key={name}
+          label={label}
+          type="url"
+          name={name}
+          defaultValue={settings[name]}
+          maxLength={500}
+          placeholder="https://"
+          aria-describedby="social-help"
+        />
+      ))}
+      <Help id="social">
+        The header links to each profile given, and posts name them in their JSON-LD publisher.
+        Empty ones are not shown.
+      </Help>
+      <LabeledInput
+        label="Copyright holder"
+        type="text"
+        name="copyrightHolder"
+        defaultValue={settings.copyrightHolder}
+        maxLength={100}
+        aria-describedby="copyrightHolder-help"
+      />
+      <Help id="copyrightHolder">
+        The name after © in the footer, the feeds and the e-mails. Empty: the site name.
+      </Help>
+      <label htmlFor="timeZone">Site time zone</label>
+      <select
+        id="timeZone"
+        name="timeZone"
+        defaultValue={settings.timeZone}
+        aria-describedby="timeZone-help"
+      >
+        {timeZones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </select>
+      <Help id="timeZone">
+        Dates on the pages (a date's full form when you point at it), in the back office and in
+        e-mails are shown in this time zone.
+      </Help>
+    </fieldset>
+  );
+}

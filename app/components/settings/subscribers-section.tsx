@@ -1,0 +1,56 @@
+import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+import { FlagField } from "~/components/settings/flag-field";
+
+/** Settings › Newsletter Signups: double opt-in and the welcome e-mail. */
+export function SubscribersSection({
+  settings,
+}: {
+  settings: {
+    confirmSubscribers: boolean;
+    sendWelcomeEmail: boolean;
+    welcomeSubject: string;
+    welcomeContent: string;
+  };
+}) {
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>Newsletter Signups</legend>
+      <FlagField
+        name="confirmSubscribers"
+        label="Confirm new subscribers by e-mail"
+        help="A signup stays Pending (and receives nothing) until the reader opens the link we e-mail and presses Confirm. Readers without JavaScript always confirm this way while CAPTCHA is on."
+        checked={settings.confirmSubscribers}
+      />
+      <FlagField
+        name="sendWelcomeEmail"
+        label="Send a welcome e-mail"
+        help="Sent once, when a subscriber confirms through the e-mailed link and becomes Active."
+        checked={settings.sendWelcomeEmail}
+      />
+      <LabeledInput
+        label="Welcome e-mail subject"
+        type="text"
+        name="welcomeSubject"
+        defaultValue={settings.welcomeSubject}
+        maxLength={200}
+        required
+        aria-describedby="welcomeSubject-help"
+      />
+      <p id="welcomeSubject-help" className="hint">
+        The subject line of the welcome e-mail.
+      </p>
+      <LabeledTextarea
+        id="welcomeContent"
+        label="Welcome e-mail content"
+        defaultValue={settings.welcomeContent}
+        maxLength={5000}
+        rows={4}
+        required
+        aria-describedby="welcomeContent-help"
+      />
+      <p id="welcomeContent-help" className="hint">
+        Plain text after the greeting "Hello name,"; a blank line starts a new paragraph.
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * Notifications (docs/behaviour.md §site, docs/decisions/083-notifications.md): one
+ * call, `notify(db, event)`, for anything the newsroom should hear about.
+ * - Enable Admin Alerts: the notice is listed for Administrators (dashboard
+ *   panel, count in the sidebar) until one of them marks it read.
+ * - Enable Email Alerts: it is also e-mailed to every Administrator, one
+ *   message per event; past 10 in 10 minutes, the rest wait and go out
+ *   together in one digest.
+ * - Enable User Notifications: events about a post are e-mailed to the staff
+ *   they concern (`notifyStaff`).
+ * Mail goes through the product's transport after the caller's write, never
+ * inside it; a failed mail is logged and does not undo anything.
+ */
+import { and, count, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { notifications, users } from "#db/schema";
+import { getSettings } from "~/domain/site/settings.server";
+import type { Db } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+import { createMailTransport } from "~/platform/mail.server";
+
+export const ALERT_KINDS = [
+  "post-submitted",
+  "newsletter-finished",
+  "lockout",
+  "post-live",
+  "import-finished",
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** What happened, in one sentence, and the back-office screen it concerns. */
+export type AlertEvent = { kind: AlertKind; message: string; link: string };
+
+/** More alert e-mails than this within DIGEST_WINDOW_MS wait for one digest. */
+export const DIGEST_LIMIT = 10;
+export const DIGEST_WINDOW_MS = 10 * 60 * 1000;
+
+let mailQueue: Promise<void> = Promise.resolve();
+let digestTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Resolves once every notification mail queued so far has been tried (tests, shutdown). */
+export function notificationMailSettled(): Promise<void> {
+  return mailQueue;
+}
+
+function queueMail(job: () => Promise<void>) {
+  mailQueue = mailQueue.then(job).catch((error) => {
+    console.error("Notification mail not sent:", error instanceof Error ? error.message : error);
+  });
+}
+
+function administrators(db: Db): { email: string; name: string }[] {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.role, "Administrator"))
+    .all();
+}
+
+function absolute(link: string) {
+  return `${readEnv().publicUrl}${link}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function sendMail(
+  to: string[],
+  subject: string,
+  lines: { text: string; link: string }[],
+  intro = "",
+) {
+  if (to.length === 0) return;
+  const env = readEnv();
+  const transport = createMailTransport(env);
+  try {
+    const text = [intro, ...lines.map((l) => `${l.text}\n${absolute(l.link)}`)]
+      .filter(Boolean)
+      .join("\n\n");
+    const html = [
+      intro ? `<p>${escapeHtml(intro)}</p>` : "",
+      ...lines.map(
+        (l) => `<p>${escapeHtml(l.text)}<br><a href="${escapeHtml(absolute(l.link))}">Open</a></p>`,
+      ),
+    ].join("");
+    await transport.send(
+      { from: env.mailFrom, to, subject, text, html },
+      `notification-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    );
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * Records and sends an alert for Administrators, as the Settings say. Returns
+ * the stored notice's id, or null when both alert settings are off.
+ */
+export function notify(db: Db, event: AlertEvent, now = new Date()): number | null {
+  const settings = getSettings(db);
+  if (!settings.enableAdminAlerts && !settings.enableEmailAlerts) return null;
+  let mailState: "none" | "sent" | "held" = "none";
+  if (settings.enableEmailAlerts) {
+    const recent =
+      db
+        .select({ n: count() })
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.mailState, ["sent", "held"]),
+            gt(notifications.createdAt, new Date(now.getTime() - DIGEST_WINDOW_MS)),
+          ),
+        )
+        .get()?.n ?? 0;
+    mailState = recent < DIGEST_LIMIT ? "sent" : "held";
+  }
+  const row = db
+    .insert(notifications)
+    .values({
+      kind: event.kind,
+      message: event.message.slice(0, 500),
+      link: event.link,
+      listed: settings.enableAdminAlerts,
+      mailState,
+      createdAt: now,
+    })
+    .returning({ id: notifications.id })
+    .get();
+  const siteName = settings.siteName;
+  if (mailState === "sent") {
+    const to = administrators(db).map((a) => a.email);
+    queueMail(() =>
+      sendMail(to, `[${siteName}] ${event.message.slice(0, 150)}`, [
+        { text: event.message, link: event.link },
+      ]),
+    );
+  } else if (mailState === "held" && !digestTimer) {
+    digestTimer = setTimeout(() => {
+      digestTimer = undefined;
+      sendAlertDigest(db);
+    }, DIGEST_WINDOW_MS);
+    digestTimer.unref?.();
+  }
+  return row.id;
+}
+
+/** Sends the alerts held back by the 10-in-10-minutes rule as one e-mail. Returns how many. */
+export function sendAlertDigest(db: Db): number {
+  const held = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.mailState, "held"))
+    .orderBy(notifications.id)
+    .all();
+  if (held.length === 0) return 0;
+  db.update(notifications)
+    .set({ mailState: "digest" })
+    .where(
+      inArray(
+        notifications.id,
+        held.map((n) => n.id),
+      ),
+    )
+    .run();
+  const to = administrators(db).map((a) => a.email);
+  const { siteName } = getSettings(db);
+  queueMail(() =>
+    sendMail(
+      to,
+      `[${siteName}] ${held.length} more alerts`,
+      held.map((n) => ({ text: n.message, link: n.link })),
+      `${held.length} alerts arrived in a short time; here they are together.`,
+    ),
+  );
+  return held.length;
+}
+
+export type Notice = { id: number; kind: string; message: string; link: string; createdAt: Date };
+
+/** The unread notices listed for Administrators, newest first. */
+export function listNotices(db: Db, limit = 20): { notices: Notice[]; unread: number } {
+  const where = and(eq(notifications.listed, true), isNull(notifications.readAt));
+  const notices = db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      message: notifications.message,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(limit)
+    .all();
+  const unread = db.select({ n: count() }).from(notifications).where(where).get()?.n ?? 0;
+  return { notices, unread };
+}
+
+/** How many unread notices the sidebar shows (0 while Admin Alerts are off). */
+export function unreadNoticeCount(db: Db): number {
+  if (!getSettings(db).enableAdminAlerts) return 0;
+  return listNotices(db, 0).unread;
+}
+
+/** Marks one notice (or, without an id, every one) read. */
+export function markNoticesRead(db: Db, id?: number, now = new Date()) {
+  db.update(notifications)
+    .set({ readAt: now })
+    .where(
+      id === undefined
+        ? isNull(notifications.readAt)
+        : and(eq(notifications.id, id), isNull(notifications.readAt)),
+    )
+    .run();
+}
+
+// ---- User notifications: staff hear about their own posts ----
+
+export type StaffEvent =
+  | { kind: "post-submitted"; post: PostRef; actorId: number }
+  | { kind: "post-approved" | "post-sent-back"; post: PostRef; actorId: number };
+export type PostRef = { id: number; title: string; authorId: number | null };
+
+/**
+ * Settings › Enable User Notifications: a post submitted for review is
+ * e-mailed to Editors and Administrators (not the one who submitted it, and not
+ * Administrators already alerted by e-mail); a post approved (published) or
+ * sent back is e-mailed to its author, unless they did it themselves.
+ */
+export function notifyStaff(db: Db, event: StaffEvent) {
+  const settings = getSettings(db);
+  if (!settings.enableUserNotifications) return;
+  const link = `/admin/posts/edit/${event.post.id}`;
+  let recipients: { email: string }[];
+  let subject: string;
+  if (event.kind === "post-submitted") {
+    const roles = settings.enableEmailAlerts
+      ? (["Editor"] as const)
+      : (["Editor", "Administrator"] as const);
+    recipients = db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.role, [...roles]), ne(users.id, event.actorId)))
+      .all();
+    subject = `Submitted for review: ${event.post.title}`;
+  } else {
+    const authorId = event.post.authorId;
+    if (authorId === null || authorId === event.actorId) return;
+    recipients = db.select({ email: users.email }).from(users).where(eq(users.id, authorId)).all();
+    subject =
+      event.kind === "post-approved"
+        ? `Published: ${event.post.title}`
+        : `Sent back to draft: ${event.post.title}`;
+  }
+  const to = recipients.map((r) => r.email);
+  queueMail(() =>
+    sendMail(to, `[${settings.siteName}] ${subject.slice(0, 150)}`, [{ text: subject, link }]),
+  );
+}
