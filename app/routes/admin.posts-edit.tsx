@@ -6,6 +6,7 @@ import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-edit";
@@ -39,8 +40,12 @@ export async function loader(args: Route.LoaderArgs) {
         status: post.status,
         socialCard: post.socialCard,
         url: post.url,
+        publishAt: post.publishAt,
+        version: post.version,
       },
       canDelete: can(user.role, "deletePosts"),
+      canSchedule: can(user.role, "publishPosts"),
+      scheduleTimeZone: siteTimeZone(),
       ...postFormChoices(),
     };
   } catch (error) {
@@ -68,6 +73,8 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         categories={loaderData.categories}
         tags={loaderData.tags}
         canDelete={loaderData.canDelete}
+        canSchedule={loaderData.canSchedule}
+        scheduleTimeZone={loaderData.scheduleTimeZone}
         siteName={siteNameOf(matches)}
         result={result}
       />

@@ -15,6 +15,8 @@ import {
   getEditablePost,
   listPostsForAdmin,
 } from "~/domain/posts/staff-views.server";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -71,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
       title: post.title,
       status: post.status,
       url: post.url,
+      scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, siteTimeZone()) : null,
       category: post.category || null,
       author: post.user.name,
     })),
@@ -146,6 +149,7 @@ export async function action(args: Route.ActionArgs) {
 const FILTERS = [
   ["all", "All"],
   ["reviewing", "Reviewing"],
+  ["scheduled", "Scheduled"],
   ["published", "Published"],
   ["draft", "Draft"],
   ["trash", "Trash"],
@@ -171,7 +175,8 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     return text ? `/admin/posts?${text}` : "/admin/posts";
   };
   const here = listHref({});
-  const filters = FILTERS.filter(([key]) => key !== "reviewing" || contributor);
+  // Every writer sees what waits for review: Contributors their own, Editors the queue.
+  const filters = FILTERS;
   const current = status ?? "all";
 
   return (
@@ -282,6 +287,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     )}{" "}
                     {post.status !== "published" ? (
                       <span className={`badge badge-${post.status}`}>{post.status}</span>
+                    ) : null}
+                    {post.scheduledFor ? (
+                      <span className="scheduled-for"> for {post.scheduledFor}</span>
                     ) : null}
                   </span>
                   {post.status === "trash" ? null : (

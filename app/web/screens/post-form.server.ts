@@ -14,6 +14,8 @@ import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
 import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { localInputToInstant } from "~/domain/workflow/schedule-time";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import {
@@ -62,6 +64,12 @@ export function postInputFromForm(
     content: fields.content ?? "",
     tags: (lists.tags ?? []).filter(Boolean),
     photo: urls.photo ?? existing?.photo ?? null,
+    // Only Schedule reads the time; the field's wall-clock time is in the site's zone.
+    publishAt:
+      action === "schedule" && fields.publishAt
+        ? (localInputToInstant(fields.publishAt, siteTimeZone()) ?? fields.publishAt)
+        : null,
+    version: fields.version || null,
     socialCard: fields.socialCard
       ? {
           name: fields.cardName ?? "",
@@ -85,6 +93,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
     "cardDescription",
     "cardBlur",
     "removeCardImage",
+    "publishAt",
   ];
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
