@@ -2,6 +2,7 @@ import { data, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
+import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
@@ -9,6 +10,7 @@ import { getEditablePost } from "~/domain/posts/staff-views.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
+import { restoreAction, revisionsFor } from "~/web/screens/revisions.server";
 import type { Route } from "./+types/admin.posts-edit";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -28,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = postId(params);
   try {
     const post = getEditablePost(user, id);
+    const history = revisionsFor(user, id, new URL(args.request.url).searchParams);
     return {
       post: {
         id: post.id,
@@ -46,6 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       canDelete: can(user.role, "deletePosts"),
       canSchedule: can(user.role, "publishPosts"),
       scheduleTimeZone: siteTimeZone(),
+      ...history,
       ...postFormChoices(),
     };
   } catch (error) {
@@ -57,6 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { request, params } = args;
+  const restore = new URL(request.url).searchParams.get("restore");
+  if (restore !== null) return restoreAction(actor, postId(params), restore);
   return postFormAction(request, actor, postId(params));
 }
 
@@ -78,6 +84,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         siteName={siteNameOf(matches)}
         result={result}
       />
+      <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />
     </>
   );
 }

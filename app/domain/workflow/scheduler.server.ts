@@ -93,7 +93,7 @@ export class PostScheduler {
 
   /** Start-up: publishes what came due while the process was down, then sleeps until the next. */
   start(): ScheduledPublish[] {
-    const caught = this.round();
+    const caught = this.round({ quiet: true });
     if (caught.length > 0) {
       const worst = Math.max(...caught.map((p) => p.lateMs));
       this.log(
@@ -120,12 +120,13 @@ export class PostScheduler {
     return this.stopped;
   }
 
-  private round(): ScheduledPublish[] {
+  /** One round: publish what is due, then sleep until the next. `quiet`: the caller logs. */
+  private round({ quiet = false } = {}): ScheduledPublish[] {
     let published: ScheduledPublish[] = [];
     try {
       published = publishDuePosts(this.getDb());
       for (const p of published) {
-        if (p.lateMs > 1000) {
+        if (!quiet && p.lateMs > 1000) {
           this.log(`Scheduler: published post #${p.id} ${formatLateness(p.lateMs)} late`);
         }
       }
@@ -147,7 +148,7 @@ export class PostScheduler {
       const next = nextDueTime(this.getDb());
       wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, next - Date.now());
     }
-    this.timer = setTimeout(() => this.round(), Math.max(0, wait));
+    this.timer = setTimeout(() => void this.round(), Math.max(0, wait));
     this.timer.unref?.();
   }
 
