@@ -186,7 +186,7 @@ for (const r of results) {
       `  due while down (${r.afterStart.length} posts): published ${ms(pct(r.afterStart, 50))} (p50) / ` +
         `${ms(r.afterStart.at(-1))} (max) after the process was spawned; ` +
         `it was serving ${ms(r.restart.servingAt - r.restart.spawnedAt)} after spawn ` +
-        `(published ${ms(r.restart.servingAt - r.restart.spawnedAt - r.afterStart.at(-1))} before it served)`,
+        `(the last of them ${ms(r.afterStart.at(-1) - (r.restart.servingAt - r.restart.spawnedAt))} after it began serving)`,
     );
     for (const line of r.restart.logLines)
       console.log(`  server log: ${line.trim().slice(0, 160)}…`);

@@ -3,6 +3,7 @@ import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announc
 import { Avatar } from "~/components/admin/avatar";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { getDashboardData } from "~/domain/site/dashboard.server";
+import { countReviewing } from "~/domain/workflow/review.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
 import { adminUser } from "~/web/auth.server";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  return { data: getDashboardData(user), now: Date.now() };
+  return { data: getDashboardData(user), reviewing: countReviewing(user), now: Date.now() };
 }
 
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
@@ -28,6 +29,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       label: "Subscribers",
       value: data.totalSubscribers,
       to: "/admin/mail/subscribers-list",
+    },
+    {
+      title: "Reviewing",
+      label: "Waiting for review",
+      value: loaderData.reviewing,
+      to: "/admin/posts?status=reviewing",
     },
   ];
   return (

@@ -2,14 +2,17 @@ import { data, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
+import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
+import { sendBackNotes } from "~/domain/workflow/review.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
+import { reviewAction } from "~/web/screens/review.server";
 import { restoreAction, revisionsFor } from "~/web/screens/revisions.server";
 import type { Route } from "./+types/admin.posts-edit";
 
@@ -50,6 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
       canSchedule: can(user.role, "publishPosts"),
       scheduleTimeZone: siteTimeZone(),
       ...history,
+      canReview: post.status === "reviewing" && can(user.role, "seeAllPosts"),
+      sentBack: sendBackNotes([post.id]).get(post.id) ?? null,
       ...postFormChoices(),
     };
   } catch (error) {
@@ -63,6 +68,8 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const restore = new URL(request.url).searchParams.get("restore");
   if (restore !== null) return restoreAction(actor, postId(params), restore);
+  const review = new URL(request.url).searchParams.get("review");
+  if (review !== null) return reviewAction(request, actor, postId(params), review);
   return postFormAction(request, actor, postId(params));
 }
 
@@ -72,6 +79,8 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
+      {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
       <PostForm
         key={post.id}
         mode="edit"

@@ -15,6 +15,7 @@ import {
   getEditablePost,
   listPostsForAdmin,
 } from "~/domain/posts/staff-views.server";
+import { sendBackNotes } from "~/domain/workflow/review.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -67,12 +68,14 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const contributor = !can(user.role, "publishPosts");
+  const notes = sendBackNotes(list.posts.map((post) => post.id));
   return {
     posts: list.posts.map((post) => ({
       id: post.id,
       title: post.title,
       status: post.status,
       url: post.url,
+      sentBack: notes.get(post.id) ?? null,
       scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, siteTimeZone()) : null,
       category: post.category || null,
       author: post.user.name,
@@ -290,6 +293,12 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     {post.scheduledFor ? (
                       <span className="scheduled-for"> for {post.scheduledFor}</span>
+                    ) : null}
+                    {post.sentBack ? (
+                      <span className="revision-note" data-testid="sent-back-note">
+                        {" "}
+                        Sent back by {post.sentBack.by}: {post.sentBack.note}
+                      </span>
                     ) : null}
                   </span>
                   {post.status === "trash" ? null : (
