@@ -31,7 +31,13 @@ export function ScheduleField({
         </p>
       ) : null}
       <label htmlFor="post-publish-at">Publish at ({timeZone})</label>
-      <input id="post-publish-at" type="datetime-local" name="publishAt" defaultValue={value} />
+      <input
+        id="post-publish-at"
+        type="datetime-local"
+        name="publishAt"
+        step={1}
+        defaultValue={value}
+      />
       <button
         type="submit"
         name="intent"
