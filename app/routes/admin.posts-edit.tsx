@@ -2,18 +2,20 @@ import { data, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
+import { Autosave, NewerAutosave } from "~/components/posts/autosave";
 import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
+import { newerAutosave } from "~/domain/workflow/autosave.server";
 import { sendBackNotes } from "~/domain/workflow/review.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import { reviewAction } from "~/web/screens/review.server";
-import { restoreAction, revisionsFor } from "~/web/screens/revisions.server";
+import { autosaveAction, restoreAction, revisionsFor } from "~/web/screens/revisions.server";
 import type { Route } from "./+types/admin.posts-edit";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -55,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       ...history,
       canReview: post.status === "reviewing" && can(user.role, "seeAllPosts"),
       sentBack: sendBackNotes([post.id]).get(post.id) ?? null,
+      newerAutosave: newerAutosave(user, post),
       ...postFormChoices(),
     };
   } catch (error) {
@@ -68,6 +71,9 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const restore = new URL(request.url).searchParams.get("restore");
   if (restore !== null) return restoreAction(actor, postId(params), restore);
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return autosaveAction(request, actor, postId(params));
+  }
   const review = new URL(request.url).searchParams.get("review");
   if (review !== null) return reviewAction(request, actor, postId(params), review);
   return postFormAction(request, actor, postId(params));
@@ -81,6 +87,9 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
       <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
       {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
       {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
+      {loaderData.newerAutosave ? (
+        <NewerAutosave postId={post.id} autosave={loaderData.newerAutosave} />
+      ) : null}
       <PostForm
         key={post.id}
         mode="edit"
@@ -93,6 +102,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         siteName={siteNameOf(matches)}
         result={result}
       />
+      <Autosave postId={post.id} formId="post-form" />
       <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />
     </>
   );

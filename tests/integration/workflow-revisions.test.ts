@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postRevisions } from "#db/schema";
 import { savePost } from "~/domain/posts/editing.server";
+import { newerAutosave, storeAutosave } from "~/domain/workflow/autosave.server";
 import {
   listRevisions,
   restoreRevision,
@@ -169,5 +170,68 @@ describe("versions", () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/while you were editing/);
     expect((first.body.data as { title: string }).title).toBe("First writer");
+  });
+});
+
+describe("autosave", () => {
+  it("keeps one rolling autosave per user, never touching the post, and offers it when newer", async () => {
+    const { id, updatedAt, title } = savePost(n.staff.editor, fields()).post;
+    const t1 = new Date(updatedAt + 1000);
+    storeAutosave(n.staff.editor, id, { ...fields({ title: "Typed once" }) }, { now: t1 });
+    storeAutosave(n.staff.editor, id, { ...fields({ title: "Typed twice" }) }, { now: t1 });
+    storeAutosave(n.staff.admin, id, { ...fields({ title: "Admin typed" }) }, { now: t1 });
+    const autosaves = n.db
+      .select()
+      .from(postRevisions)
+      .where(eq(postRevisions.postId, id))
+      .all()
+      .filter((r) => r.kind === "autosave");
+    expect(autosaves.map((r) => [r.userName, r.title]).sort()).toEqual([
+      ["Ada", "Admin typed"],
+      ["Eve", "Typed twice"],
+    ]);
+    expect(n.db.$client.prepare("select title from posts where id = ?").get(id)).toEqual({ title });
+    const offered = newerAutosave(n.staff.editor, { id, updatedAt });
+    expect(offered?.id).toBe(autosaves.find((r) => r.userName === "Eve")?.id);
+    // Restoring it puts the typed headline into the post.
+    restoreRevision(n.staff.editor, id, offered?.id ?? 0);
+    expect(n.db.$client.prepare("select title from posts where id = ?").get(id)).toEqual({
+      title: "Typed twice",
+    });
+    expect((await caught(() => storeAutosave(n.staff.author2, id, fields()))).status).toBe(403);
+  });
+
+  it("a refused stale save on Edit Post keeps the typed fields as the user's autosave", async () => {
+    const { id, version } = savePost(n.staff.editor, fields()).post;
+    savePost(n.staff.admin, fields({ title: "Admin's newer headline" }), { id });
+    const { passwordHash: _hash, apiKey: _key, ...editor } = n.staff.editor;
+    const cookie = await sessionCookie(editor);
+    const body = new URLSearchParams({
+      ...fields({ title: "Editor's stale headline" }),
+      intent: "draft",
+      version: String(version),
+    } as Record<string, string>);
+    body.delete("action");
+    const res = (await editAction(
+      routeArgs(
+        new Request(`${BASE}/admin/posts/edit/${id}`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
+        { id: String(id) },
+      ) as never,
+    )) as { init?: { status?: number }; data?: { error?: string; values?: { title?: string } } };
+    expect(res.init?.status).toBe(409);
+    expect(res.data?.error).toMatch(/Saved by Ada at \d\d:\d\d UTC while you were editing/);
+    expect(res.data?.values?.title).toBe("Editor's stale headline");
+    const kept = n.db
+      .select()
+      .from(postRevisions)
+      .where(eq(postRevisions.postId, id))
+      .all()
+      .find((r) => r.kind === "autosave");
+    expect(kept?.title).toBe("Editor's stale headline");
+    expect(kept?.reason).toBe("Kept from a refused save");
   });
 });

@@ -162,6 +162,7 @@ export function PostForm({
       <Form
         method="post"
         encType="multipart/form-data"
+        id="post-form"
         className="admin-form post-form"
         onSubmit={onSubmit}
       >

@@ -6,12 +6,14 @@
  */
 import type { SessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
+import { storeAutosave } from "~/domain/workflow/autosave.server";
 import {
   listRevisions,
   restoreRevision,
   revisionDiff,
 } from "~/domain/workflow/revision-views.server";
 import { redirectWithFlash } from "~/web/flash.server";
+import { readForm } from "~/web/forms.server";
 
 const revisionId = (value: string | null) =>
   value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
@@ -43,5 +45,24 @@ export async function restoreAction(actor: SessionUser, postId: number, value: s
       type: "error",
       message: `Error restoring revision: ${error.message}`,
     });
+  }
+}
+
+/** `?autosave=1` (the editor's fetch every 30 s): the actor's rolling autosave → `{savedAt}`. */
+export async function autosaveAction(request: Request, actor: SessionUser, postId: number) {
+  try {
+    const form = await readForm(request, { maxFieldBytes: 4 * 1024 * 1024 });
+    await form.discard();
+    const saved = storeAutosave(actor, postId, {
+      title: form.fields.title,
+      category: form.fields.category,
+      summary: form.fields.summary,
+      content: form.fields.content,
+      tags: form.lists.tags ?? [],
+    });
+    return Response.json({ type: "success", ...saved });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return Response.json({ type: "error", message: error.message }, { status: error.status });
   }
 }
