@@ -1,7 +1,7 @@
-import { data, useActionData } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { PostForm } from "~/components/admin/post-form";
+import { PostForm, type PostFormResult } from "~/components/admin/post-form";
 import { Autosave, NewerAutosave } from "~/components/posts/autosave";
 import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
@@ -66,6 +66,15 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/** An autosave (a fetcher, every 30 s) leaves the page's data as it is. */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction?.includes("autosave=1")) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { request, params } = args;
@@ -80,7 +89,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData, matches }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  // Autosaves go through a fetcher, so the action data here is a refused form's.
+  const result = useActionData<typeof action>() as PostFormResult | undefined;
   const { post } = loaderData;
   return (
     <>
@@ -91,7 +101,8 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         <NewerAutosave postId={post.id} autosave={loaderData.newerAutosave} />
       ) : null}
       <PostForm
-        key={post.id}
+        // A new version (a restore, another save) starts the form afresh.
+        key={`${post.id}-${post.version}`}
         mode="edit"
         post={post}
         categories={loaderData.categories}

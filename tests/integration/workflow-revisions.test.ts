@@ -210,7 +210,7 @@ describe("autosave", () => {
       ...fields({ title: "Editor's stale headline" }),
       intent: "draft",
       version: String(version),
-    } as Record<string, string>);
+    } as unknown as Record<string, string>);
     body.delete("action");
     const res = (await editAction(
       routeArgs(

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 
 /** How often the editor autosaves while the form changes. */
 const AUTOSAVE_MS = 30_000;
@@ -26,32 +26,28 @@ const fingerprint = (data: FormData) =>
  * Rendered only after hydration; without JavaScript there is no autosave.
  */
 export function Autosave({ postId, formId }: { postId: number; formId: string }) {
-  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const fetcher = useFetcher<{ savedAt?: number }>();
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
   const last = useRef<string | null>(null);
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
     last.current = fingerprint(typedFields(form));
-    const timer = window.setInterval(async () => {
+    const timer = window.setInterval(() => {
       const data = typedFields(form);
       const now = fingerprint(data);
       if (now === last.current) return;
-      try {
-        const res = await fetch(`/admin/posts/edit/${postId}?autosave=1`, {
-          method: "POST",
-          body: data,
-          headers: { Accept: "application/json" },
-        });
-        if (!res.ok) return;
-        const body = (await res.json()) as { savedAt?: number };
-        last.current = now;
-        if (body.savedAt) setSavedAt(body.savedAt);
-      } catch {
-        // Offline for a moment: the next round tries again.
-      }
+      last.current = now;
+      void submit.current(data, {
+        method: "post",
+        action: `/admin/posts/edit/${postId}?autosave=1`,
+        encType: "multipart/form-data",
+      });
     }, AUTOSAVE_MS);
     return () => window.clearInterval(timer);
   }, [postId, formId]);
+  const savedAt = fetcher.data?.savedAt ?? null;
   return (
     <p className="autosave-status" role="status">
       {savedAt ? `Autosaved at ${hhmm(savedAt)} UTC` : ""}

@@ -4,6 +4,7 @@
  * to Edit Post with a message. The rules live in
  * app/domain/workflow/revision-views.server.ts.
  */
+import { data } from "react-router";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
 import { storeAutosave } from "~/domain/workflow/autosave.server";
@@ -60,9 +61,9 @@ export async function autosaveAction(request: Request, actor: SessionUser, postI
       content: form.fields.content,
       tags: form.lists.tags ?? [],
     });
-    return Response.json({ type: "success", ...saved });
+    return { type: "success" as const, ...saved };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return Response.json({ type: "error", message: error.message }, { status: error.status });
+    return data({ type: "error" as const, message: error.message }, { status: error.status });
   }
 }
