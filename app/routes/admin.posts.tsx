@@ -90,6 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
     canDelete,
     /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
     contributor,
+    /** Editors and Administrators: the review queue, "Reviewing (N)". */
+    reviewer: can(user.role, "seeAllPosts"),
   };
 }
 
@@ -159,8 +161,18 @@ const FILTERS = [
 ] as const;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { posts, counts, page, pageCount, status, search, confirm, canDelete, contributor } =
-    loaderData;
+  const {
+    posts,
+    counts,
+    page,
+    pageCount,
+    status,
+    search,
+    confirm,
+    canDelete,
+    contributor,
+    reviewer,
+  } = loaderData;
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
@@ -178,8 +190,8 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     return text ? `/admin/posts?${text}` : "/admin/posts";
   };
   const here = listHref({});
-  // Every writer sees what waits for review: Contributors their own, Editors the queue.
-  const filters = FILTERS;
+  // What waits for review: Contributors their own, Editors and Administrators the queue.
+  const filters = FILTERS.filter(([key]) => key !== "reviewing" || contributor || reviewer);
   const current = status ?? "all";
 
   return (
