@@ -31,6 +31,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       to: "/admin/mail/subscribers-list",
     },
     {
+      title: "Total Comments",
+      label: "Approved",
+      value: data.totalComments,
+      to: "/admin/comments?status=approved",
+    },
+    {
       title: "Reviewing",
       label: "Waiting for review",
       value: loaderData.reviewing,

@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-ro
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm, type PostFormResult } from "~/components/admin/post-form";
+import { SendAsNewsletter } from "~/components/newsletters/send-as-newsletter";
 import { Autosave, NewerAutosave } from "~/components/posts/autosave";
 import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
@@ -58,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
       canReview: post.status === "reviewing" && can(user.role, "seeAllPosts"),
       sentBack: sendBackNotes([post.id]).get(post.id) ?? null,
       newerAutosave: newerAutosave(user, post),
+      canMail: can(user.role, "manageMail"),
       ...postFormChoices(),
     };
   } catch (error) {
@@ -100,6 +102,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
       {loaderData.newerAutosave ? (
         <NewerAutosave postId={post.id} autosave={loaderData.newerAutosave} />
       ) : null}
+      <SendAsNewsletter post={post} canMail={loaderData.canMail} />
       <PostForm
         // A new version (a restore, another save) starts the form afresh.
         key={`${post.id}-${post.version}`}
