@@ -32,6 +32,7 @@ export type Role = (typeof ROLES)[number];
 // The posts vocabulary lives with the posts, browser-safe; a relative path, as
 // drizzle-kit loads this file without the app's import aliases.
 import { POST_STATUSES, type PostStatus } from "../app/domain/posts/statuses";
+import { REVISION_KINDS } from "../app/domain/workflow/vocabulary";
 
 export {
   DELIVERY_STATUSES,
@@ -177,11 +178,16 @@ export const posts = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** When a `scheduled` post goes live (docs/behaviour.md §workflow); NULL otherwise. */
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
+    /** Every write adds one; a save that read an older version is refused. */
+    version: integer("version").notNull().default(1),
     /** Readers may not comment on this post (docs/behaviour.md §comments). */
     commentsClosed: integer("comments_closed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("posts_uid_idx").on(t.uid),
+    index("posts_status_publish_at_idx").on(t.status, t.publishAt),
     index("posts_category_status_time_idx").on(t.categoryId, t.status, t.timestamp),
     index("posts_status_time_idx").on(t.status, t.timestamp),
     // The admin list's "All" tab (every status but trash), newest first, on the index alone.
@@ -577,6 +583,39 @@ export const notifications = sqliteTable(
   ],
 );
 
+/** A post's history (docs/behaviour.md §workflow): explicit saves, status changes, restores, autosaves. */
+export const postRevisions = sqliteTable(
+  "post_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REVISION_KINDS }).notNull().default("save"),
+    reason: text("reason").notNull(),
+    /** The note of a Send back, shown to the author. */
+    note: text("note"),
+    version: integer("version").notNull(),
+    status: text("status", { enum: POST_STATUSES }).notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    content: text("content").notNull(),
+    /** The category's name when the revision was made. */
+    category: text("category").notNull(),
+    tags: text("tags", { mode: "json" }).notNull().$type<string[]>(),
+    photo: text("photo"),
+    socialCard: text("social_card", { mode: "json" }).$type<SocialCard | null>(),
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("post_revisions_post_idx").on(t.postId, t.id),
+    index("post_revisions_autosave_idx").on(t.postId, t.kind, t.userId),
+  ],
+);
+
 /** Reader comments on posts (docs/behaviour.md §comments): one level of replies. */
 export const comments = sqliteTable(
   "comments",
@@ -614,6 +653,7 @@ export const comments = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type PostRevision = typeof postRevisions.$inferSelect;
 export type Comment = typeof comments.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Category = typeof categories.$inferSelect;

@@ -12,6 +12,7 @@ import {
   startNewsletterSender,
   stopNewsletterSender,
 } from "~/domain/newsletters/sender-process.server";
+import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
 import { startRenditions } from "~/platform/renditions.server";
@@ -40,6 +41,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   }
   // Image renditions missing for files stored earlier are made in the background.
   startRenditions(db);
+  // Publishes the scheduled posts that came due while the process was down, then times the next.
+  startPostScheduler({ log });
   // Resumes newsletter sends a previous run left pending.
   startNewsletterSender({ log });
   return env;
@@ -52,6 +55,7 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
  */
 export function shutdown(): Promise<void> {
   flushViews(); // the views counted in the last second
+  stopPostScheduler();
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
     closeDb();

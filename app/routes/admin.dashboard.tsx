@@ -6,6 +6,7 @@ import { NoticesPanel } from "~/components/admin/notices-panel";
 import { listNotices, markNoticesRead } from "~/domain/notifications/notify.server";
 import { getDashboardData } from "~/domain/site/dashboard.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { countReviewing } from "~/domain/workflow/review.server";
 import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
@@ -23,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   return {
     data: getDashboardData(user),
+    reviewing: countReviewing(user),
     now: Date.now(),
     alerts: getSettings(db).enableAdminAlerts ? listNotices(db) : null,
   };
@@ -60,6 +62,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       label: "Approved",
       value: data.totalComments,
       to: "/admin/comments?status=approved",
+    },
+    {
+      title: "Reviewing",
+      label: "Waiting for review",
+      value: loaderData.reviewing,
+      to: "/admin/posts?status=reviewing",
     },
   ];
   return (

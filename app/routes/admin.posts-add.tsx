@@ -2,6 +2,8 @@ import { useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
+import { can } from "~/domain/access/capabilities";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-add";
@@ -10,8 +12,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Add Post", "/admin/posts/add");
 
 export async function loader(args: Route.LoaderArgs) {
-  await adminUser(args);
-  return postFormChoices();
+  const user = await adminUser(args);
+  return {
+    ...postFormChoices(),
+    canSchedule: can(user.role, "publishPosts"),
+    scheduleTimeZone: siteTimeZone(),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -40,6 +46,8 @@ export default function AddPost({ loaderData, matches }: Route.ComponentProps) {
         categories={loaderData.categories}
         tags={loaderData.tags}
         canDelete={false}
+        canSchedule={loaderData.canSchedule}
+        scheduleTimeZone={loaderData.scheduleTimeZone}
         siteName={siteNameOf(matches)}
         result={result}
       />

@@ -1,14 +1,22 @@
-import { data, useActionData } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { PostForm } from "~/components/admin/post-form";
+import { PostForm, type PostFormResult } from "~/components/admin/post-form";
 import { SendAsNewsletter } from "~/components/newsletters/send-as-newsletter";
+import { Autosave, NewerAutosave } from "~/components/posts/autosave";
+import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
+import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
+import { newerAutosave } from "~/domain/workflow/autosave.server";
+import { sendBackNotes } from "~/domain/workflow/review.server";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
+import { reviewAction } from "~/web/screens/review.server";
+import { autosaveAction, restoreAction, revisionsFor } from "~/web/screens/revisions.server";
 import type { Route } from "./+types/admin.posts-edit";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -28,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = postId(params);
   try {
     const post = getEditablePost(user, id);
+    const history = revisionsFor(user, id, new URL(args.request.url).searchParams);
     return {
       post: {
         id: post.id,
@@ -40,8 +49,16 @@ export async function loader(args: Route.LoaderArgs) {
         status: post.status,
         socialCard: post.socialCard,
         url: post.url,
+        publishAt: post.publishAt,
+        version: post.version,
       },
       canDelete: can(user.role, "deletePosts"),
+      canSchedule: can(user.role, "publishPosts"),
+      scheduleTimeZone: siteTimeZone(),
+      ...history,
+      canReview: post.status === "reviewing" && can(user.role, "seeAllPosts"),
+      sentBack: sendBackNotes([post.id]).get(post.id) ?? null,
+      newerAutosave: newerAutosave(user, post),
       canMail: can(user.role, "manageMail"),
       ...postFormChoices(),
     };
@@ -51,29 +68,56 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/** An autosave (a fetcher, every 30 s) leaves the page's data as it is. */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction?.includes("autosave=1")) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { request, params } = args;
+  const restore = new URL(request.url).searchParams.get("restore");
+  if (restore !== null) return restoreAction(actor, postId(params), restore);
+  if (new URL(request.url).searchParams.has("autosave")) {
+    return autosaveAction(request, actor, postId(params));
+  }
+  const review = new URL(request.url).searchParams.get("review");
+  if (review !== null) return reviewAction(request, actor, postId(params), review);
   return postFormAction(request, actor, postId(params));
 }
 
 export default function EditPost({ loaderData, matches }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  // Autosaves go through a fetcher, so the action data here is a refused form's.
+  const result = useActionData<typeof action>() as PostFormResult | undefined;
   const { post } = loaderData;
   return (
     <>
       <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
+      {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
+      {loaderData.newerAutosave ? (
+        <NewerAutosave postId={post.id} autosave={loaderData.newerAutosave} />
+      ) : null}
       <SendAsNewsletter post={post} canMail={loaderData.canMail} />
       <PostForm
-        key={post.id}
+        // A new version (a restore, another save) starts the form afresh.
+        key={`${post.id}-${post.version}`}
         mode="edit"
         post={post}
         categories={loaderData.categories}
         tags={loaderData.tags}
         canDelete={loaderData.canDelete}
+        canSchedule={loaderData.canSchedule}
+        scheduleTimeZone={loaderData.scheduleTimeZone}
         siteName={siteNameOf(matches)}
         result={result}
       />
+      <Autosave postId={post.id} formId="post-form" />
+      <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />
     </>
   );
 }

@@ -15,6 +15,9 @@ import {
   getEditablePost,
   listPostsForAdmin,
 } from "~/domain/posts/staff-views.server";
+import { sendBackNotes } from "~/domain/workflow/review.server";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -65,12 +68,15 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const contributor = !can(user.role, "publishPosts");
+  const notes = sendBackNotes(list.posts.map((post) => post.id));
   return {
     posts: list.posts.map((post) => ({
       id: post.id,
       title: post.title,
       status: post.status,
       url: post.url,
+      sentBack: notes.get(post.id) ?? null,
+      scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, siteTimeZone()) : null,
       category: post.category || null,
       author: post.user.name,
     })),
@@ -84,6 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
     canDelete,
     /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
     contributor,
+    /** Editors and Administrators: the review queue, "Reviewing (N)". */
+    reviewer: can(user.role, "seeAllPosts"),
   };
 }
 
@@ -146,14 +154,25 @@ export async function action(args: Route.ActionArgs) {
 const FILTERS = [
   ["all", "All"],
   ["reviewing", "Reviewing"],
+  ["scheduled", "Scheduled"],
   ["published", "Published"],
   ["draft", "Draft"],
   ["trash", "Trash"],
 ] as const;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { posts, counts, page, pageCount, status, search, confirm, canDelete, contributor } =
-    loaderData;
+  const {
+    posts,
+    counts,
+    page,
+    pageCount,
+    status,
+    search,
+    confirm,
+    canDelete,
+    contributor,
+    reviewer,
+  } = loaderData;
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
@@ -171,7 +190,8 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     return text ? `/admin/posts?${text}` : "/admin/posts";
   };
   const here = listHref({});
-  const filters = FILTERS.filter(([key]) => key !== "reviewing" || contributor);
+  // What waits for review: Contributors their own, Editors and Administrators the queue.
+  const filters = FILTERS.filter(([key]) => key !== "reviewing" || contributor || reviewer);
   const current = status ?? "all";
 
   return (
@@ -282,6 +302,15 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     )}{" "}
                     {post.status !== "published" ? (
                       <span className={`badge badge-${post.status}`}>{post.status}</span>
+                    ) : null}
+                    {post.scheduledFor ? (
+                      <span className="scheduled-for"> for {post.scheduledFor}</span>
+                    ) : null}
+                    {post.sentBack ? (
+                      <span className="revision-note" data-testid="sent-back-note">
+                        {" "}
+                        Sent back by {post.sentBack.by}: {post.sentBack.note}
+                      </span>
                     ) : null}
                   </span>
                   {post.status === "trash" ? null : (

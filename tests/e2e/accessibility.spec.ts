@@ -158,3 +158,44 @@ test("staff account screens have no serious accessibility violations (both theme
   }
   expect(problems).toEqual({});
 });
+
+test("the workflow's panels (review, revisions with a diff, schedule) have no serious violations (axe, both themes)", async ({
+  page,
+  signInAs,
+}) => {
+  // A Contributor's post in review with two revisions, written by plain form posts.
+  await signInAs("Contributor");
+  const fields = (title: string, intent: string) => ({
+    title,
+    category: "Crypto",
+    summary: "For the accessibility check.",
+    content: "<p>Checked by axe.</p>",
+    intent,
+  });
+  const added = await page.request.post("/admin/posts/add", {
+    form: fields("Axe workflow draft", "draft"),
+    maxRedirects: 0,
+  });
+  const editPath = added.headers().location ?? "";
+  expect(editPath).toMatch(/^\/admin\/posts\/edit\/\d+$/);
+  const sent = await page.request.post(editPath, {
+    form: fields("Axe workflow piece", "publish"),
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(303);
+  await signInAs("Editor");
+  await page.goto(editPath);
+  const oldest = await page.locator(".revisions-list li a").last().getAttribute("href");
+  const problems: Record<string, unknown> = {};
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const path of [editPath, oldest ?? editPath]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
+      const found = await seriousViolations(page);
+      if (found.length) problems[`${path} (${theme})`] = found;
+    }
+  }
+  await expect(page.getByTestId("revision-diff")).toBeVisible();
+  expect(problems).toEqual({});
+});

@@ -135,6 +135,8 @@ describe("POST /crud/add/doc and /crud/get/docs: posts", () => {
         "timestamp",
         "createdAt",
         "updatedAt",
+        "publishAt",
+        "version",
         "user",
       ].sort(),
     );

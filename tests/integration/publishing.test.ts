@@ -381,7 +381,14 @@ describe("listPostsForAdmin", () => {
     trashPost(ann, trashed.id);
 
     const first = listPostsForAdmin(ann, {});
-    expect(first.counts).toEqual({ all: 27, draft: 18, reviewing: 0, published: 9, trash: 1 });
+    expect(first.counts).toEqual({
+      all: 27,
+      draft: 18,
+      reviewing: 0,
+      scheduled: 0,
+      published: 9,
+      trash: 1,
+    });
     expect(first.total).toBe(27);
     expect(first.pageCount).toBe(2);
     expect(first.posts).toHaveLength(25);

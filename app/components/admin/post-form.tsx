@@ -5,6 +5,7 @@ import { ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
+import { ScheduleField } from "~/components/posts/schedule-field";
 import {
   ALL_FIELDS_REQUIRED,
   CARD_DESCRIPTION_MAX,
@@ -14,6 +15,7 @@ import {
   type PostIntent,
   SAVING_INTENTS,
 } from "~/domain/posts/fields";
+import { DEFAULT_SCHEDULE_TIME_ZONE } from "~/domain/workflow/schedule-time";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { slugify } from "~/utils/slug";
 import { truncateCardName } from "~/utils/text";
@@ -28,6 +30,10 @@ export type PostFormPost = {
   photo: string | null;
   status: string;
   socialCard: { name: string; description: string; image: string; blur: number } | null;
+  /** When a scheduled post goes live (epoch ms). */
+  publishAt?: number | null;
+  /** The version the editor opened; a save over a newer one is refused. */
+  version?: number;
 };
 
 /** A refused submission (status 4xx): the message and what was typed. */
@@ -88,6 +94,8 @@ export function PostForm({
   categories,
   tags,
   canDelete,
+  canSchedule = false,
+  scheduleTimeZone = DEFAULT_SCHEDULE_TIME_ZONE,
   siteName,
   result,
 }: {
@@ -96,6 +104,9 @@ export function PostForm({
   categories: string[];
   tags: string[];
   canDelete: boolean;
+  /** Contributors do not schedule (their Publish goes to review). */
+  canSchedule?: boolean;
+  scheduleTimeZone?: string;
   siteName: string;
   result: PostFormResult | undefined;
 }) {
@@ -151,9 +162,11 @@ export function PostForm({
       <Form
         method="post"
         encType="multipart/form-data"
+        id="post-form"
         className="admin-form post-form"
         onSubmit={onSubmit}
       >
+        {post.version ? <input type="hidden" name="version" value={post.version} /> : null}
         <div className="post-form-main">
           <LabeledInput
             label="Title"
@@ -362,6 +375,15 @@ export function PostForm({
           >
             Publish Post
           </button>
+          {canSchedule ? (
+            <ScheduleField
+              status={post.status}
+              publishAt={post.publishAt ?? null}
+              typed={result?.values?.publishAt}
+              timeZone={scheduleTimeZone}
+              busy={busy}
+            />
+          ) : null}
           {mode === "edit" ? (
             <div className="publish-row publish-danger">
               {canDelete ? (

@@ -35,6 +35,15 @@ import {
   postDocuments,
 } from "~/domain/posts/staff-views.server";
 import type { PostStatus } from "~/domain/posts/statuses";
+import { lastSavedBy, recordRevision } from "~/domain/workflow/revisions.server";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
+import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
+import {
+  assertCurrentVersion,
+  assertMaySchedule,
+  futurePublishAt,
+  revisionReason,
+} from "~/domain/workflow/transitions.server";
 import { nextId, wasHandedOut } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { postPath, slugify } from "~/utils/slug";
@@ -52,6 +61,9 @@ export function nextStatus(actor: SessionUser, action: SaveAction, isNew: boolea
       return "draft";
     case "publish":
       return mayPublish ? "published" : "reviewing";
+    case "schedule":
+      assertMaySchedule(actor);
+      return "scheduled";
     case "preview":
       return isNew || !mayPublish ? "draft" : "published";
     case "trash":
@@ -196,7 +208,15 @@ export type SaveResult = {
  * Contributor's lands in review) is "Post saved successfully!" on Add Post
  * and "Post updated successfully!" on Edit, as is Move to Trash.
  */
-function successMessage(action: SaveAction, created: boolean, status: PostStatus) {
+function successMessage(
+  action: SaveAction,
+  created: boolean,
+  status: PostStatus,
+  publishAt: Date | null,
+) {
+  if (status === "scheduled" && publishAt) {
+    return `Post scheduled for ${formatScheduleTime(publishAt.getTime())}`;
+  }
   if (action !== "trash" && status === "draft") return "Draft saved successfully!";
   return created ? "Post saved successfully!" : "Post updated successfully!";
 }
@@ -220,33 +240,48 @@ export function savePost(
 
   if (options.id !== undefined) {
     const existing = loadOwnedPost(db, actor, options.id);
+    assertCurrentVersion(input.version, existing, lastSavedBy(db, existing.id));
     const status = nextStatus(actor, input.action, false);
+    const publishAt = status === "scheduled" ? futurePublishAt(input.publishAt, now) : null;
     const { values, tagIds } = resolveInput(db, input);
     const { categorySlug, ...columns } = values;
     db.transaction((tx) => {
-      tx.update(posts)
+      const txDb = tx as unknown as Db;
+      const written = txDb
+        .update(posts)
         .set({
           ...columns,
           status,
           url: postPath(existing.id, categorySlug, values.slug),
           timestamp: status !== existing.status ? now : existing.timestamp,
           updatedAt: now,
+          publishAt,
+          version: existing.version + 1,
         })
-        .where(eq(posts.id, existing.id))
+        .where(and(eq(posts.id, existing.id), eq(posts.version, existing.version)))
         .run();
-      writeTags(tx as unknown as Db, existing.id, tagIds);
+      // Another writer got in between the read and this write.
+      if (written.changes !== 1) {
+        throw new DomainError(409, "Saved by someone else while you were editing");
+      }
+      writeTags(txDb, existing.id, tagIds);
+      recordRevision(txDb, existing.id, actor, revisionReason(existing.status, status, publishAt), {
+        now,
+      });
     });
     auditStatusChange(db, actor, existing.id, input.title, existing.status, status);
     announceStatus(db, actor, { ...existing, title: values.title }, existing.status, status);
+    if (status === "scheduled" || existing.status === "scheduled") kickPostScheduler();
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
       post: post as PostDocument,
       created: false,
-      message: successMessage(input.action, false, status),
+      message: successMessage(input.action, false, status, publishAt),
     };
   }
 
   const status = nextStatus(actor, input.action, true);
+  const publishAt = status === "scheduled" ? futurePublishAt(input.publishAt, now) : null;
   const { values, tagIds } = resolveInput(db, input);
   const { categorySlug, ...columns } = values;
   const id = db.transaction((tx) => {
@@ -280,18 +315,22 @@ export function savePost(
         authorId: actor.id,
         createdAt: now,
         updatedAt: now,
+        publishAt,
+        version: 1,
       })
       .run();
     writeTags(txDb, newId, tagIds);
+    recordRevision(txDb, newId, actor, revisionReason(undefined, status, publishAt), { now });
     return newId;
   });
   auditStatusChange(db, actor, id, input.title, null, status);
   announceStatus(db, actor, { id, title: values.title, authorId: actor.id }, null, status);
+  if (status === "scheduled") kickPostScheduler();
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return {
     post: post as PostDocument,
     created: true,
-    message: successMessage(input.action, true, status),
+    message: successMessage(input.action, true, status, publishAt),
   };
 }
 
@@ -300,10 +339,21 @@ export function trashPost(actor: SessionUser, id: number, db: Db = getDb()): Pos
   const existing = loadOwnedPost(db, actor, id);
   if (existing.status !== "trash") {
     const now = new Date();
-    db.update(posts)
-      .set({ status: "trash", timestamp: now, updatedAt: now })
-      .where(eq(posts.id, id))
-      .run();
+    db.transaction((tx) => {
+      const txDb = tx as unknown as Db;
+      txDb
+        .update(posts)
+        .set({
+          status: "trash",
+          timestamp: now,
+          updatedAt: now,
+          publishAt: null,
+          version: sql`${posts.version} + 1`,
+        })
+        .where(eq(posts.id, id))
+        .run();
+      recordRevision(txDb, id, actor, "Moved to trash", { now });
+    });
     auditPost(db, actor, "post-trashed", id, existing.title);
   }
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
@@ -330,10 +380,26 @@ export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()):
     throw forbidden("You can only change your own posts");
   }
   const now = new Date();
-  db.update(posts)
-    .set({ status: "trash", timestamp: now, updatedAt: now })
-    .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
-    .run();
+  db.transaction((tx) => {
+    const txDb = tx as unknown as Db;
+    const moving = txDb
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
+      .all();
+    txDb
+      .update(posts)
+      .set({
+        status: "trash",
+        timestamp: now,
+        updatedAt: now,
+        publishAt: null,
+        version: sql`${posts.version} + 1`,
+      })
+      .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
+      .run();
+    for (const post of moving) recordRevision(txDb, post.id, actor, "Moved to trash", { now });
+  });
   for (const id of wanted) auditPost(db, actor, "post-trashed", id, "");
   return wanted.length;
 }

@@ -11,11 +11,11 @@ export const CARD_DESCRIPTION_MAX = 200;
 export const DEFAULT_CARD_BLUR = 3;
 
 /** The buttons of the Add/Edit Post form (`name="intent"`). */
-export const POST_INTENTS = ["draft", "preview", "publish", "trash", "delete"] as const;
+export const POST_INTENTS = ["draft", "preview", "publish", "schedule", "trash", "delete"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
 /** The intents that save the form's fields (and so need them all). */
-export const SAVING_INTENTS: readonly PostIntent[] = ["draft", "preview", "publish"];
+export const SAVING_INTENTS: readonly PostIntent[] = ["draft", "preview", "publish", "schedule"];
 
 /**
  * The social card description as it may be typed: line breaks become spaces

@@ -38,13 +38,32 @@ export const SocialCardSchema = z.object({
   ),
 });
 
-export const SAVE_ACTIONS = ["draft", "publish", "preview", "trash"] as const;
+/** A time as epoch milliseconds, or an ISO 8601 string; → epoch ms. */
+export const PublishAtSchema = z
+  .union([z.number(), z.string().trim().min(1)], {
+    error: "publishAt must be a time: milliseconds since 1970 or ISO 8601",
+  })
+  .transform((v, ctx) => {
+    const ms = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : new Date(v).getTime();
+    if (!Number.isSafeInteger(ms) || ms < 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: "publishAt must be a time: milliseconds since 1970 or ISO 8601",
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+export const SAVE_ACTIONS = ["draft", "publish", "schedule", "preview", "trash"] as const;
 export type SaveAction = (typeof SAVE_ACTIONS)[number];
 
 /** What the Add/Edit Post form (and `/posts/add`, the crud add and update calls) send. */
 export const PostInputSchema = z.object({
-  /** Which button: Save Draft, Publish Post, Preview, Move to Trash. */
-  action: z.enum(SAVE_ACTIONS, { error: "action must be draft, publish, preview or trash" }),
+  /** Which button: Save Draft, Publish Post, Schedule, Preview, Move to Trash. */
+  action: z.enum(SAVE_ACTIONS, {
+    error: "action must be draft, publish, schedule, preview or trash",
+  }),
   title: z.string().max(200, "at most 200 characters").default(""),
   /** The category's name (its slug is accepted too). */
   category: z.string().max(100, "at most 100 characters").default(""),
@@ -58,18 +77,28 @@ export const PostInputSchema = z.object({
     .default([]),
   photo: ImageUrlSchema.nullish(),
   socialCard: SocialCardSchema.nullish(),
+  /** When a Schedule goes live: epoch ms or an ISO 8601 time (docs/api.md). */
+  publishAt: PublishAtSchema.nullish(),
+  /** The post's version the writer read; a newer stored version refuses the save (409). */
+  version: z.coerce
+    .number({ error: "version must be a whole number" })
+    .int("version must be a whole number")
+    .min(1, "version must be a whole number")
+    .nullish(),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 
 /**
  * A post's status as the JSON calls send it (`/posts/add` sends `status`) →
  * the button that means it: published or reviewing is Publish, trash is
- * Move to Trash, draft or nothing is Save Draft.
+ * Move to Trash, scheduled is Schedule (with `publishAt`), draft or nothing is
+ * Save Draft.
  */
 export function actionForStatus(status: unknown): SaveAction {
   if (status === "published" || status === "reviewing" || status === "publish") return "publish";
   if (status === "trash") return "trash";
+  if (status === "scheduled" || status === "schedule") return "schedule";
   if (status === undefined || status === null || status === "" || status === "draft")
     return "draft";
-  throw badRequest("status must be draft, published, reviewing or trash");
+  throw badRequest("status must be draft, published, reviewing, scheduled or trash");
 }

@@ -43,6 +43,10 @@ export type PostDocument = {
   timestamp: number;
   createdAt: number;
   updatedAt: number;
+  /** When a scheduled post goes live (epoch ms); null unless `status` is scheduled. */
+  publishAt: number | null;
+  /** Every write adds one; send it back with an update to refuse a stale save (409). */
+  version: number;
   user: { uid: string | null; name: string; photo: string | null };
 };
 
@@ -112,6 +116,8 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
     timestamp: r.post.timestamp.getTime(),
     createdAt: r.post.createdAt.getTime(),
     updatedAt: r.post.updatedAt.getTime(),
+    publishAt: r.post.publishAt?.getTime() ?? null,
+    version: r.post.version,
     user: { uid: r.authorUid, name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
   }));
 }
@@ -152,7 +158,9 @@ export const AdminPostListSchema = z.object({
   status: z.preprocess(
     (v) => (v === "" || v === "all" || v === null ? undefined : v),
     z
-      .enum(POST_STATUSES, { error: "status must be draft, reviewing, published or trash" })
+      .enum(POST_STATUSES, {
+        error: "status must be draft, reviewing, scheduled, published or trash",
+      })
       .optional(),
   ),
   page: z.preprocess(
@@ -163,7 +171,10 @@ export const AdminPostListSchema = z.object({
 });
 
 /** A row of the posts list: what the screen shows, never the content. */
-export type AdminPostRow = Pick<PostDocument, "id" | "title" | "status" | "url" | "category"> & {
+export type AdminPostRow = Pick<
+  PostDocument,
+  "id" | "title" | "status" | "url" | "category" | "publishAt"
+> & {
   user: { uid: string | null; name: string };
 };
 
@@ -198,6 +209,7 @@ export function listPostsForAdmin(
     all: 0,
     draft: 0,
     reviewing: 0,
+    scheduled: 0,
     published: 0,
     trash: 0,
   };
@@ -246,6 +258,7 @@ function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPos
       title: posts.title,
       status: posts.status,
       url: posts.url,
+      publishAt: posts.publishAt,
       category: categories.name,
       authorUid: users.uid,
       authorName: authorNameColumn,
@@ -256,8 +269,9 @@ function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPos
     .where(inArray(posts.id, pageIds))
     .orderBy(desc(posts.timestamp), desc(posts.id))
     .all()
-    .map(({ authorUid, authorName, category, ...row }) => ({
+    .map(({ authorUid, authorName, category, publishAt, ...row }) => ({
       ...row,
+      publishAt: publishAt?.getTime() ?? null,
       category: category ?? "",
       user: { uid: authorUid, name: authorName ?? "Inkwell Staff" },
     }));

@@ -14,6 +14,9 @@ import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
 import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { storeAutosave } from "~/domain/workflow/autosave.server";
+import { localInputToInstant } from "~/domain/workflow/schedule-time";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import {
@@ -62,6 +65,12 @@ export function postInputFromForm(
     content: fields.content ?? "",
     tags: (lists.tags ?? []).filter(Boolean),
     photo: urls.photo ?? existing?.photo ?? null,
+    // Only Schedule reads the time; the field's wall-clock time is in the site's zone.
+    publishAt:
+      action === "schedule" && fields.publishAt
+        ? (localInputToInstant(fields.publishAt, siteTimeZone()) ?? fields.publishAt)
+        : null,
+    version: fields.version || null,
     socialCard: fields.socialCard
       ? {
           name: fields.cardName ?? "",
@@ -85,6 +94,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
     "cardDescription",
     "cardBlur",
     "removeCardImage",
+    "publishAt",
   ];
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
@@ -138,6 +148,10 @@ export async function postFormAction(
     await form?.discard();
     const values = form ? postFormValues(form) : {};
     if (!isDomainError(error)) throw error;
+    // A save over a newer version: what was typed is kept as the user's autosave too.
+    if (error.status === 409 && id !== undefined && form) {
+      keepTyped(actor, id, form);
+    }
     if (intent === "trash" || intent === "delete") {
       const message = intent === "trash" ? "Error updating post" : "Error deleting post";
       return formError(error, { message: () => message, values, intent });
@@ -149,6 +163,25 @@ export async function postFormAction(
           ? "Error saving draft"
           : "Error saving post";
     return formError(error, { prefix, values, intent });
+  }
+}
+
+function keepTyped(actor: SessionUser, id: number, form: PostForm) {
+  try {
+    storeAutosave(
+      actor,
+      id,
+      {
+        title: form.fields.title,
+        category: form.fields.category,
+        summary: form.fields.summary,
+        content: form.fields.content,
+        tags: form.lists.tags ?? [],
+      },
+      { reason: "Kept from a refused save" },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
   }
 }
 

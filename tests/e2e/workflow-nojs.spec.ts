@@ -1,0 +1,160 @@
+/**
+ * The newsroom's workflow without JavaScript (docs/behaviour.md §workflow):
+ * an Editor schedules a post that goes live on its own at its time (post page,
+ * home, feed) and not before; a past time is refused; Revisions (N) grows
+ * with each save, shows a changed headline as a diff and restores it; an
+ * Editor sends a Contributor's post back with a note the Contributor sees;
+ * a second tab's stale save is refused with what was typed kept.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the JavaScript-off journey");
+
+let base = "";
+test.beforeAll(({ server }) => {
+  base = server.url;
+});
+
+const notice = (page: Page) => page.locator(".notice");
+
+/** The form's datetime-local value (UTC, the site's zone until Settings has one) `ms` from now. */
+const utcLocal = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString().slice(0, 19);
+
+async function fillPost(page: Page, title: string) {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category").selectOption("Crypto");
+  await page.getByLabel("Summary").fill(`Summary of ${title}`);
+  await page.getByLabel("Content").fill(`<p>The body of ${title}.</p>`);
+}
+
+test("an Editor schedules a post; it goes live at its time, not before", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/posts/add`);
+  await fillPost(page, "Scheduled without scripts");
+
+  // A time in the past: refused, what was typed kept.
+  await page.getByLabel(/Publish at/).fill(utcLocal(-60_000));
+  const refused = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("must be in the future");
+  await expect(page.getByLabel("Title")).toHaveValue("Scheduled without scripts");
+
+  // The field holds whole seconds.
+  const due = Math.floor((Date.now() + 8_000) / 1000) * 1000;
+  await page.getByLabel(/Publish at/).fill(new Date(due).toISOString().slice(0, 19));
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(notice(page)).toContainText("Post scheduled for");
+  await expect(page.getByTestId("post-status")).toHaveText("Scheduled");
+  await expect(page.getByTestId("scheduled-for")).toContainText("UTC");
+  const url = (await page.locator(".admin-page-header a").getAttribute("href")) ?? "";
+
+  // Listed under Scheduled (N) with its time.
+  await page.goto(`${base}/admin/posts?status=scheduled`);
+  await expect(page.getByRole("link", { name: /^Scheduled \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Scheduled without scripts/ })).toContainText("UTC");
+
+  // Readers see nothing before its time...
+  expect((await fetch(`${base}${url}`)).status).toBe(404);
+  expect(await (await fetch(`${base}/rss.xml`)).text()).not.toContain("Scheduled without scripts");
+  // ...and the post, the home page and the feed have it within 2 s of it.
+  await expect
+    .poll(async () => (await fetch(`${base}${url}`)).status, { timeout: 20_000, intervals: [200] })
+    .toBe(200);
+  expect(Date.now()).toBeGreaterThanOrEqual(due);
+  expect(Date.now() - due).toBeLessThan(4_000);
+  expect(await (await fetch(`${base}/rss.xml`)).text()).toContain("Scheduled without scripts");
+  expect(await (await fetch(`${base}/sitemap.xml`)).status).toBe(200);
+});
+
+test("Revisions (N) grows, a diff shows a changed headline, restore brings it back", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/posts/add`);
+  await fillPost(page, "The first headline");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Revisions (1)" })).toBeVisible();
+
+  await page.getByLabel("Title").fill("A better headline");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(notice(page)).toHaveText("Draft saved successfully!");
+  await expect(page.getByRole("heading", { name: "Revisions (2)" })).toBeVisible();
+
+  // The oldest revision, as a diff against now.
+  await page.locator(".revisions-list li a").last().click();
+  const diff = page.getByTestId("revision-diff");
+  await expect(diff.locator(".diff-text del").first()).toContainText("The first");
+  await expect(diff.locator(".diff-text ins").first()).toContainText("A better");
+
+  await page.getByRole("button", { name: "Restore this revision" }).click();
+  await expect(notice(page)).toHaveText("Revision restored");
+  await expect(page.getByLabel("Title")).toHaveValue("The first headline");
+  await expect(page.getByRole("heading", { name: "Revisions (3)" })).toBeVisible();
+});
+
+test("an Editor sends a Contributor's post back with a note; the Contributor sees it", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Contributor");
+  await page.goto(`${base}/admin/posts/add`);
+  await fillPost(page, "A piece for review");
+  await page.getByRole("button", { name: "Publish Post" }).click();
+  await expect(page.getByTestId("post-status")).toHaveText("Reviewing");
+  const editPath = new URL(page.url()).pathname;
+
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/posts`);
+  await page.getByRole("link", { name: /^Reviewing \(\d+\)$/ }).click();
+  await page.getByRole("link", { name: "A piece for review", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${editPath}$`));
+  await expect(page.getByRole("button", { name: "Approve and publish" })).toBeVisible();
+  await page.getByLabel("Note for the author").fill("Please add a source for the figures.");
+  await page.getByRole("button", { name: "Send back" }).click();
+  await expect(notice(page)).toHaveText("Post sent back to its author");
+
+  await signInAs("Contributor");
+  await page.goto(`${base}/admin/posts`);
+  await expect(page.getByRole("row", { name: /A piece for review/ })).toContainText(
+    "Please add a source for the figures.",
+  );
+  await page.goto(`${base}${editPath}`);
+  await expect(page.getByRole("note", { name: "Sent back" })).toContainText(
+    "Please add a source for the figures.",
+  );
+});
+
+test("a second tab's stale save is refused and keeps what was typed", async ({
+  page,
+  context,
+  signInAs,
+}) => {
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/posts/add`);
+  await fillPost(page, "Edited in two tabs");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/);
+  const other = await context.newPage();
+  await other.goto(page.url());
+
+  await page.getByLabel("Title").fill("First tab's headline");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(notice(page)).toHaveText("Draft saved successfully!");
+
+  await other.getByLabel("Title").fill("Second tab's headline");
+  const refused = other.waitForResponse((r) => r.request().method() === "POST");
+  await other.getByRole("button", { name: "Save Draft" }).click();
+  expect((await refused).status()).toBe(409);
+  await expect(other.getByRole("alert")).toContainText(
+    /Saved by E2E Editor at \d\d:\d\d UTC while you were editing/,
+  );
+  await expect(other.getByLabel("Title")).toHaveValue("Second tab's headline");
+});
