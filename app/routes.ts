@@ -84,6 +84,9 @@ export default [
     route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
     route("admin/mail/subscribers-list/import", "routes/admin.mail-subscribers-import.tsx"),
     route("admin/mail/send-newsletter", "routes/admin.mail-send.tsx"),
+    route("admin/tools/import", "routes/admin.tools-import.tsx"),
+    route("admin/tools/export", "routes/admin.tools-export.tsx"),
+    route("admin/tools/backups", "routes/admin.tools-backups.tsx"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.

@@ -5,6 +5,7 @@
  * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
+import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import {
   startNewsletterSender,
@@ -36,6 +37,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   startRenditions(db);
   // Resumes newsletter sends a previous run left pending.
   startNewsletterSender({ log });
+  // Imports a previous run left unfinished run again (they skip what they already wrote).
+  startImportRunner({ log });
   return env;
 }
 
@@ -46,6 +49,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
  */
 export function shutdown(): Promise<void> {
   flushViews(); // the views counted in the last second
+  // An import stops between batches; the next start resumes it.
+  void stopImportRunner();
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
     closeDb();

@@ -6,6 +6,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { BackupsSection } from "~/components/settings/backups-section";
+import { listBackups } from "~/domain/backups/backup.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -34,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     logoName: fileName(settings.logo),
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
+    backups: listBackups(),
   };
 }
 
@@ -192,6 +195,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+      <BackupsSection
+        schedule={settings.backupSchedule}
+        keep={settings.backupKeep}
+        backups={loaderData.backups}
+        returnTo="/admin/settings"
+      />
       <div className="form-actions">
         <LogoutButton />
       </div>
