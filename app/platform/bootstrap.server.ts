@@ -5,6 +5,8 @@
  * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
+import { removePidFile, writePidFile } from "~/domain/backups/running.server";
+import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
 import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import {
@@ -39,6 +41,9 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   startNewsletterSender({ log });
   // Imports a previous run left unfinished run again (they skip what they already wrote).
   startImportRunner({ log });
+  // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
+  startBackupSchedule(log);
+  writePidFile(env);
   return env;
 }
 
@@ -51,6 +56,8 @@ export function shutdown(): Promise<void> {
   flushViews(); // the views counted in the last second
   // An import stops between batches; the next start resumes it.
   void stopImportRunner();
+  stopBackupSchedule();
+  removePidFile();
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
     closeDb();

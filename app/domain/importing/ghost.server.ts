@@ -272,7 +272,9 @@ export function readGhost(
   for (const m of (d.members ?? []) as Row[]) {
     const email = String(m.email ?? "").trim();
     if (!email) continue;
-    const names = memberNewsletters.get(String(m.id));
+    const names =
+      memberNewsletters.get(String(m.id)) ??
+      (Array.isArray(d.members_newsletters) ? [] : undefined);
     // Ghost 5 lists each member's newsletters; earlier versions have a `subscribed` flag.
     const subscribed = names ? names.length > 0 : m.subscribed !== false && m.subscribed !== 0;
     const audiences = [

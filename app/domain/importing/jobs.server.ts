@@ -44,7 +44,15 @@ export function jobDir(uid: string) {
  */
 export async function createImportJob(
   actor: SessionUser | null,
-  input: { uid?: string; fileName: string; filePath: string; mediaPath?: string | null },
+  input: {
+    uid?: string;
+    fileName: string;
+    filePath: string;
+    mediaPath?: string | null;
+    /** The command line runs its job itself: it starts `running`, so the server's runner leaves it. */
+    foreground?: boolean;
+    createdBy?: number | null;
+  },
   db: Db = getDb(),
 ): Promise<ImportJob> {
   if (actor) assertCan(actor, "manageSite");
@@ -56,13 +64,13 @@ export async function createImportJob(
     .values({
       uid,
       format: reader.format,
-      state: "queued",
+      state: input.foreground ? "running" : "queued",
       fileName: input.fileName,
       filePath: input.filePath,
       mediaPath: input.mediaPath ?? null,
       total: reader.inspection.total,
       report: { ...emptyReport(), notes: reader.inspection.notes },
-      createdBy: actor?.id ?? null,
+      createdBy: actor?.id ?? input.createdBy ?? null,
     })
     .returning()
     .get();

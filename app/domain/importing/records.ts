@@ -22,6 +22,8 @@ export type SourceTerm = {
   slug: string;
   name: string;
   description: string;
+  /** Old archive addresses (`/category/parent/child`) answering 301 to the new one. */
+  oldPaths?: string[];
 };
 
 export type TermRef = { slug: string; name: string };

@@ -221,7 +221,22 @@ export class ImportWriter {
   term(t: SourceTerm): number {
     const previous = this.alreadyDone(t.kind, t.sourceId, t.name, t.kind);
     if (previous !== null) return previous;
-    return this.ensureTerm(t.kind, { slug: t.slug, name: t.name }, t.description, t.sourceId);
+    const id = this.ensureTerm(t.kind, { slug: t.slug, name: t.name }, t.description, t.sourceId);
+    const table = t.kind === "category" ? categories : tags;
+    const row = this.db.select({ slug: table.slug }).from(table).where(eq(table.id, id)).get();
+    if (row) {
+      const now = `/${t.kind === "category" ? "category" : "tag"}/${row.slug}`;
+      for (const old of t.oldPaths ?? []) {
+        const key = redirectKey(old);
+        if (key === redirectKey(now)) continue;
+        this.db
+          .insert(redirects)
+          .values({ fromPath: key, toPath: now })
+          .onConflictDoNothing()
+          .run();
+      }
+    }
+    return id;
   }
 
   private ensureTerm(

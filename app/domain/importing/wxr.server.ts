@@ -361,6 +361,8 @@ export async function readWxr(
   notes: Set<string>,
   repair = false,
 ): Promise<void> {
+  // A child category's WordPress archive is /category/parent/child/.
+  const categoryPaths = new Map<string, string>();
   await walk(
     path,
     (node) => {
@@ -382,6 +384,9 @@ export async function readWxr(
         });
       } else if (key === "wp:category") {
         const slug = decodeSlug(text(node, "wp:category_nicename"));
+        const parent = decodeSlug(text(node, "wp:category_parent"));
+        const path = `${parent ? (categoryPaths.get(parent) ?? `/category/${parent}`) : "/category"}/${slug}`;
+        categoryPaths.set(slug, path);
         emit({
           type: "term",
           value: {
@@ -390,6 +395,7 @@ export async function readWxr(
             slug,
             name: text(node, "wp:cat_name") || slug,
             description: text(node, "wp:category_description"),
+            oldPaths: [...new Set([path, `/category/${slug}`])],
           },
         });
       } else if (key === "wp:tag") {
@@ -402,6 +408,7 @@ export async function readWxr(
             slug,
             name: text(node, "wp:tag_name") || slug,
             description: text(node, "wp:tag_description"),
+            oldPaths: [`/tag/${slug}`],
           },
         });
       } else if (key === "wp:term") {
