@@ -86,6 +86,9 @@ for (const theme of THEMES) {
       "/admin/media/add",
       "/admin/mail/subscribers-list",
       "/admin/mail/send-newsletter",
+      "/admin/tools/import",
+      "/admin/tools/export",
+      "/admin/tools/backups",
     ]) {
       await page.goto(path);
       const found = await seriousViolations(page);

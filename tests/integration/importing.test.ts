@@ -468,6 +468,17 @@ describe("the job runner", () => {
     expect(getDb().select().from(posts).where(eq(posts.slug, "resumed")).all()).toHaveLength(1);
   });
 
+  it("takes the next job after a look at an empty queue", async () => {
+    await kickImports();
+    const job = await createImportJob(null, {
+      fileName: "next.xml",
+      filePath: file("next.xml", WXR(item({ id: "902", title: "Next", slug: "next-in-line" }))),
+    });
+    await kickImports();
+    const after = getDb().select().from(importJobs).where(eq(importJobs.id, job.id)).get();
+    expect(after?.state).toBe("done");
+  });
+
   it("marks a job whose file is gone failed, saying so", async () => {
     const path = file("gone.xml", WXR(item({ id: "901" })));
     const job = await createImportJob(null, { fileName: "gone.xml", filePath: path });

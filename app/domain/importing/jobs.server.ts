@@ -183,6 +183,8 @@ export function kickImports(db: Db = getDb()): Promise<void> {
   const r = runner();
   if (r.running || r.stopped) return r.running ?? Promise.resolve();
   r.running = (async () => {
+    // Let the assignment below happen before a loop with nothing to do clears it.
+    await Promise.resolve();
     try {
       for (;;) {
         if (r.stopped) return;
