@@ -62,6 +62,9 @@ const SEEN_BY: [string, Role[]][] = [
   ["My Profile", EVERYONE],
   ["Send Newsletter", MAIL],
   ["Subscribers List", MAIL],
+  ["Import", ADMIN],
+  ["Export", ADMIN],
+  ["Backups", ADMIN],
   ["Analytics", ADMIN],
   ["Settings", ADMIN],
 ];
