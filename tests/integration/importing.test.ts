@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importJobs, media, posts, subscribers, tags, users } from "#db/schema";
@@ -33,6 +34,44 @@ function file(name: string, text: string) {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
+}
+
+/** A .zip of `files` (stored, not compressed): what a newsroom zips its uploads folder into. */
+function zip(files: Record<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 async function importPath(path: string, options: { mediaPath?: string } = {}) {
@@ -535,6 +574,51 @@ describe("the Import screen", () => {
     expect(page.job.state).toBe("done");
     expect(page.job.done).toBe(page.job.total);
     expect(page.job.report.counts.created.post).toBe(1);
+  });
+
+  it("takes the uploads as a .zip and stores the images it finds", async () => {
+    const text = WXR(
+      item(
+        {
+          id: "710",
+          title: "Zipped",
+          slug: "zipped",
+          content:
+            '<p><img src="https://zip.example.com/wp-content/uploads/2020/01/z.png" alt="z"></p>',
+        },
+        "",
+      ),
+    ).replace(/old\.example\.com/g, "zip.example.com");
+    const archive = zip({ "uploads/2020/01/z.png": PNG, "uploads/notes.txt": Buffer.from("x") });
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [
+        ["file", new Blob([text]), "export.xml"],
+        ["media", new Blob([new Uint8Array(archive)], { type: "application/zip" }), "uploads.zip"],
+      ]),
+    );
+    expect(statusOf(answer)).toBe(303);
+    await kickImports();
+    const post = postBySlug("zipped");
+    expect(post?.content).toMatch(/src="\/uploads\/media\/[^"]+\.png"/);
+  });
+
+  it("refuses a zip whose entries leave their folder", async () => {
+    const before = tableCounts();
+    const archive = zip({ "../evil.png": PNG });
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [
+        ["file", new Blob([WXR(item({ id: "711", slug: "evil" }))]), "export.xml"],
+        ["media", new Blob([new Uint8Array(archive)], { type: "application/zip" }), "uploads.zip"],
+      ]),
+    );
+    expect(statusOf(answer)).toBe(303);
+    await kickImports();
+    const job = getDb().select().from(importJobs).orderBy(importJobs.id).all().at(-1);
+    expect(job?.state).toBe("failed");
+    expect(job?.error).toMatch(/media archive/);
+    expect(tableCounts()).toBe(before);
   });
 
   it("refuses a broken file with a clear message and writes nothing", async () => {

@@ -19,7 +19,7 @@ import { pipeline } from "node:stream/promises";
 import { imageSize } from "image-size";
 import yauzl from "yauzl";
 import { media } from "#db/schema";
-import { badRequest } from "~/domain/errors.server";
+import { badRequest, isDomainError } from "~/domain/errors.server";
 import { rememberImage } from "~/domain/media/image-manifest.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -56,6 +56,15 @@ export function mimeOf(url: string): string {
 export async function extractZip(zipPath: string, dest: string): Promise<void> {
   mkdirSync(dest, { recursive: true });
   const root = resolve(dest);
+  try {
+    await unzip(zipPath, root);
+  } catch (error) {
+    if (isDomainError(error)) throw error;
+    throw badRequest(`The media archive cannot be read: ${(error as Error).message}`);
+  }
+}
+
+async function unzip(zipPath: string, root: string): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((ok, fail) =>
     yauzl.open(zipPath, { lazyEntries: true }, (error, file) => (error ? fail(error) : ok(file))),
   );
