@@ -76,7 +76,7 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
   for (const u of doc.users) {
     emit({
       type: "author",
-      value: { sourceId: u.uid, login: u.email, email: u.email, name: u.name },
+      value: { sourceId: u.uid, login: u.email, email: u.email, name: u.name, photo: u.photo },
     });
   }
   for (const c of doc.categories) {
@@ -154,6 +154,7 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
         featureImage: p.photo,
         oldPaths: redirectsOf.get(p.id) ?? [],
         keepId: p.id,
+        socialCard: p.socialCard,
         counts: {
           views: p.views,
           likes: p.likes,

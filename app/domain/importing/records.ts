@@ -5,6 +5,7 @@
  * source's own id (its GUID); with the file's `source` it is what makes a
  * second import of the same file create nothing.
  */
+import type { SocialCard } from "#db/schema";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
 
@@ -14,6 +15,8 @@ export type SourceAuthor = {
   login: string;
   email: string | null;
   name: string;
+  /** Inkwell's own archive: the profile photo. */
+  photo?: string | null;
 };
 
 export type SourceTerm = {
@@ -51,6 +54,8 @@ export type SourcePost = {
   oldPaths: string[];
   /** Inkwell's own archive: the id to keep (so `/{id}/…` addresses stay), when it is free. */
   keepId?: number;
+  /** Inkwell's own archive: the post's social card. */
+  socialCard?: SocialCard | null;
   /** Inkwell's own archive: the counters readers see. */
   counts?: {
     views: number;

@@ -181,6 +181,7 @@ export class ImportWriter {
           // No password: the account cannot sign in until one is set.
           passwordHash: "!",
           apiKey: generateApiKey(),
+          photo: a.photo ? (this.options.media.localUrl(a.photo, null) ?? a.photo) : null,
         })
         .returning({ id: users.id })
         .get().id;
@@ -337,7 +338,7 @@ export class ImportWriter {
         content,
         categoryId,
         photo,
-        socialCard: null,
+        socialCard: p.socialCard ?? null,
         ...(p.counts ?? {}),
         timestamp: p.date,
         authorId,
