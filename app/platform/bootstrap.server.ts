@@ -9,6 +9,7 @@ import { removePidFile, writePidFile } from "~/domain/backups/running.server";
 import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
 import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
+import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import {
   startNewsletterSender,
   stopNewsletterSender,
@@ -22,6 +23,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
   const db = getDb();
   sessionSecret(env);
+  // The DKIM key newsletters are signed with: generated into DATA_DIR on first start.
+  dkimPrivateKey(env);
   // Partial uploads an interrupted run left behind; nothing is receiving yet.
   clearIncomingUploads(env);
   const result = runFirstRun(db, env);

@@ -7,7 +7,10 @@ import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { BackupsSection } from "~/components/settings/backups-section";
+import { CommentSettings } from "~/components/settings/comment-settings";
+import { MailDnsRecords } from "~/components/settings/mail-dns";
 import { listBackups } from "~/domain/backups/backup.server";
+import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -16,6 +19,7 @@ import {
 } from "~/domain/site/settings.server";
 import { listCategories } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, uploadName, withStoredImages } from "~/web/forms.server";
@@ -37,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
     backups: listBackups(),
+    mail: mailDnsRecords(readEnv()),
   };
 }
 
@@ -163,6 +168,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </p>
         </fieldset>
         {SECTIONS.map(flagFieldset)}
+        <CommentSettings settings={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
           <label htmlFor="defaultCategory">Default Category</label>
@@ -201,6 +207,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         backups={loaderData.backups}
         returnTo="/admin/settings"
       />
+      <MailDnsRecords {...loaderData.mail} />
       <div className="form-actions">
         <LogoutButton />
       </div>
