@@ -18,7 +18,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { BACKUP_SCHEDULES } from "~/domain/backups/vocabulary";
 import { COMMENT_STATUSES } from "~/domain/comments/vocabulary";
+import { IMPORT_FORMATS, IMPORT_STATES, type ImportReport } from "~/domain/importing/vocabulary";
 import {
   DELIVERY_STATUSES,
   NEWSLETTER_AUDIENCES,
@@ -386,6 +388,9 @@ export const settings = sqliteTable(
       .default(true),
     enableCaptcha: integer("enable_captcha", { mode: "boolean" }).notNull().default(false),
     enable2FA: integer("enable_2fa", { mode: "boolean" }).notNull().default(false),
+    /** Automatic backups (app/domain/backups): off, daily or hourly, keeping the last `backupKeep`. */
+    backupSchedule: text("backup_schedule", { enum: BACKUP_SCHEDULES }).notNull().default("off"),
+    backupKeep: integer("backup_keep").notNull().default(7),
     /** One word or phrase a line: a comment containing one goes to Spam (docs/behaviour.md §comments). */
     commentDisallowedWords: text("comment_disallowed_words").notNull().default(""),
     /** Comments close this many days after publication; 0 = never. */
@@ -615,6 +620,52 @@ export const postRevisions = sqliteTable(
     index("post_revisions_autosave_idx").on(t.postId, t.kind, t.userId),
   ],
 );
+
+/** Imports running in the background (app/domain/importing/jobs.server.ts). */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    format: text("format", { enum: IMPORT_FORMATS }).notNull(),
+    state: text("state", { enum: IMPORT_STATES }).notNull().default("queued"),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    mediaPath: text("media_path"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    report: text("report", { mode: "json" }).$type<ImportReport>(),
+    error: text("error"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("import_jobs_uid_idx").on(t.uid), index("import_jobs_state_idx").on(t.state)],
+);
+
+/** The source GUID of every imported record, so importing the same file again creates nothing twice. */
+export const importRecords = sqliteTable(
+  "import_records",
+  {
+    source: text("source").notNull(),
+    kind: text("kind").notNull(),
+    sourceId: text("source_id").notNull(),
+    localId: integer("local_id").notNull(),
+    jobId: integer("job_id"),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.sourceId] })],
+);
+
+/** Old addresses (imported WordPress permalinks) answered 301 when no route matches. */
+export const redirects = sqliteTable("redirects", {
+  fromPath: text("from_path").primaryKey(),
+  postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+  toPath: text("to_path"),
+  createdAt: createdAt(),
+});
 
 /** Reader comments on posts (docs/behaviour.md §comments): one level of replies. */
 export const comments = sqliteTable(

@@ -6,6 +6,9 @@
  */
 import { runFirstRun } from "#db/seed";
 import { sealPlainApiKeys } from "~/domain/accounts/secrets.server";
+import { removePidFile, writePidFile } from "~/domain/backups/running.server";
+import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
+import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import {
@@ -45,6 +48,11 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   startPostScheduler({ log });
   // Resumes newsletter sends a previous run left pending.
   startNewsletterSender({ log });
+  // Imports a previous run left unfinished run again (they skip what they already wrote).
+  startImportRunner({ log });
+  // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
+  startBackupSchedule(log);
+  writePidFile(env);
   return env;
 }
 
@@ -56,6 +64,10 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
 export function shutdown(): Promise<void> {
   flushViews(); // the views counted in the last second
   stopPostScheduler();
+  // An import stops between batches; the next start resumes it.
+  void stopImportRunner();
+  stopBackupSchedule();
+  removePidFile();
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
     closeDb();

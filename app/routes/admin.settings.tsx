@@ -6,6 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { BackupsSection } from "~/components/settings/backups-section";
 import { CommentSettings } from "~/components/settings/comment-settings";
 import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
 import { HomeSection } from "~/components/settings/home-section";
@@ -13,6 +14,7 @@ import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
+import { listBackups } from "~/domain/backups/backup.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import {
@@ -55,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       Object.values(homeSectionChoices(db)).map((c) => [c.key, c.category?.id ?? null]),
     ),
     timeZones: timeZoneChoices(settings.timeZone),
+    backups: listBackups(),
     mail: mailDnsRecords(readEnv()),
   };
 }
@@ -252,6 +255,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+      <BackupsSection
+        schedule={settings.backupSchedule}
+        keep={settings.backupKeep}
+        backups={loaderData.backups}
+        returnTo="/admin/settings"
+      />
       <MailDnsRecords {...loaderData.mail} />
       <div className="form-actions">
         <LogoutButton />

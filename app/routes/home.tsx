@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { Byline } from "~/components/byline";
 import { Carousel } from "~/components/carousel";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
+import { findRedirect } from "~/domain/importing/redirects.server";
 import { getHomeSections, type PostListItem } from "~/domain/posts/reading.server";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -17,7 +18,13 @@ import type { Route } from "./+types/home";
  * the featured story and the Freshly Pressed cards show a summary cut to 120
  * characters, the other lists none.
  */
-export function loader() {
+export function loader(args?: Route.LoaderArgs) {
+  // WordPress's `/?p=123` addresses of imported posts (looked up only when `p` is given).
+  const url = args ? new URL(args.request.url) : null;
+  if (url?.searchParams.has("p")) {
+    const target = findRedirect(getDb(), url);
+    if (target) throw redirect(target, 301);
+  }
   const sections = getHomeSections(getDb());
   const cut = (p: PostListItem) => ({ ...p, summary: truncateSummary(p.summary) });
   const bare = (p: PostListItem) => ({ ...p, summary: "" });

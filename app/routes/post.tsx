@@ -33,6 +33,7 @@ import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { readForm } from "~/web/forms.server";
+import { notFoundOrRedirect } from "~/web/redirects.server";
 import type { Route } from "./+types/post";
 
 /** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */
@@ -49,11 +50,11 @@ async function likedIds(request: Request): Promise<number[]> {
   return Array.isArray(value) ? value.filter((n): n is number => Number.isInteger(n)) : [];
 }
 
-function findPost(params: Route.LoaderArgs["params"]) {
+/** The published post, else a 301 for an imported old address of this shape (`/2010/10/slug`), else 404. */
+function findPost(params: Route.LoaderArgs["params"], request: Request) {
   const id = parsePostId(params.id);
-  if (id === undefined) throw data(null, { status: 404 });
-  const post = getPublishedPost(getDb(), id);
-  if (!post) throw data(null, { status: 404 });
+  const post = id === undefined ? undefined : getPublishedPost(getDb(), id);
+  if (!post) throw notFoundOrRedirect(request);
   return post;
 }
 
@@ -73,7 +74,7 @@ async function findPreview(params: Route.LoaderArgs["params"], request: Request)
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const preview = await findPreview(params, request);
-  const post = preview ?? findPost(params);
+  const post = preview ?? findPost(params, request);
   const requested = `/${params.id}/${params.category}/${params.url}`;
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
@@ -118,11 +119,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
   });
   if (form.fields.intent === "comment") {
-    const post = findPost(params);
+    const post = findPost(params, request);
     return postCommentForm(request, post, context.get(clientAddressContext), form.fields);
   }
   if (form.fields.intent !== "like") throw data("Unknown action", { status: 400 });
-  const post = findPost(params);
+  const post = findPost(params, request);
   const liked = await likedIds(request);
   if (!liked.includes(post.id)) {
     try {

@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
 import { getDb } from "~/platform/db.server";
 import { parseListLimit } from "~/utils/paging";
+import { notFoundOrRedirect } from "~/web/redirects.server";
 
 /**
  * The loader data of a category's or a tag's listing: 404 when the term is
@@ -12,7 +12,7 @@ export function loadTermListing<T extends { id: number }>(
   term: T | undefined,
   by: "categoryId" | "tagId",
 ) {
-  if (!term) throw data(null, { status: 404 });
+  if (!term) throw notFoundOrRedirect(request);
   const db = getDb();
   const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
   const filter = by === "categoryId" ? { categoryId: term.id } : { tagId: term.id };

@@ -98,6 +98,23 @@ for (const theme of THEMES) {
   });
 }
 
+for (const theme of THEMES) {
+  test(`the Tools screens have no serious accessibility violations (${theme})`, async ({
+    page,
+    signInAs,
+  }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signInAs("Administrator");
+    const problems: Record<string, unknown> = {};
+    for (const path of ["/admin/tools/import", "/admin/tools/export", "/admin/tools/backups"]) {
+      await page.goto(path);
+      const found = await seriousViolations(page);
+      if (found.length) problems[path] = found;
+    }
+    expect(problems).toEqual({});
+  });
+}
+
 test("the back office's tables stay usable on a 375 px phone (axe, both themes)", async ({
   page,
   signInAs,

@@ -9,7 +9,7 @@ import { type Capability, can } from "./capabilities";
 
 /** Where a screen sits in the sidebar: the top list, a group, or the bottom links. */
 export type MenuPlace = "top" | MenuGroupId | "bottom";
-export type MenuGroupId = "posts" | "media" | "users" | "mail";
+export type MenuGroupId = "posts" | "media" | "users" | "mail" | "tools";
 
 export type AdminScreen = {
   /** The route's path; `:name` segments match any one segment. */
@@ -31,6 +31,7 @@ export const MENU_GROUPS: readonly { id: MenuGroupId; label: string; base: strin
   { id: "media", label: "Media", base: "/admin/media" },
   { id: "users", label: "Users", base: "/admin/users" },
   { id: "mail", label: "Mail", base: "/admin/mail" },
+  { id: "tools", label: "Tools", base: "/admin/tools" },
 ];
 
 /**
@@ -60,6 +61,9 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/mail/subscribers-list",         label: "Subscribers List",   menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/export",  label: "Export Subscribers", menu: null,     capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/import",  label: "Import Subscribers", menu: null,     capability: "manageMail" },
+  { path: "/admin/tools/import",                  label: "Import",             menu: "tools",  capability: "manageSite" },
+  { path: "/admin/tools/export",                  label: "Export",             menu: "tools",  capability: "manageSite" },
+  { path: "/admin/tools/backups",                 label: "Backups",            menu: "tools",  capability: "manageSite" },
   { path: "/admin/mail/subscribers-list/suppress", label: "Import Suppression List", menu: null, capability: "manageMail" },
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },

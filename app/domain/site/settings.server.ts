@@ -3,6 +3,12 @@ import { z } from "zod";
 import { categories, type Role, type Settings, settings } from "#db/schema";
 import { can } from "~/domain/access/capabilities";
 import { recordAudit } from "~/domain/audit/audit.server";
+import {
+  BACKUP_KEEP_MAX,
+  BACKUP_KEEP_MIN,
+  BACKUP_SCHEDULES,
+  type BackupSchedule,
+} from "~/domain/backups/vocabulary";
 import { badRequest, forbidden } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
 
@@ -296,6 +302,13 @@ export const SettingsSchema = z
       .int("Close comments after must be a whole number of days")
       .min(0, "Close comments after cannot be negative")
       .max(36_500, "Close comments after is too many days"),
+    // Settings → Backups (app/domain/backups/schedule.server.ts); the generic data calls echo them back.
+    backupSchedule: z.enum(BACKUP_SCHEDULES, { error: "Choose off, daily or hourly" }),
+    backupKeep: z.coerce
+      .number({ error: `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}` })
+      .int(`Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`)
+      .min(BACKUP_KEEP_MIN, `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`)
+      .max(BACKUP_KEEP_MAX, `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`),
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
@@ -320,6 +333,8 @@ export type SettingsInput = {
   timeZone: string;
   commentDisallowedWords: string;
   commentsCloseAfterDays: number;
+  backupSchedule: BackupSchedule;
+  backupKeep: number;
 } & Record<SettingsFlag, boolean> &
   Record<SocialField, string> &
   Record<

@@ -204,7 +204,10 @@ function readRecords(text: string): CsvRecord[] {
 /**
  * Imports subscribers from CSV text. Columns by header (any order, any case):
  * `name` and `email` required, `status` and `audience` (separated by `;`)
- * optional. A new address is added (Active, News unless the row says
+ * optional. Ghost's member CSV and Substack's subscriber CSV import as they
+ * are: the name may be missing (the address's local part stands in), and
+ * `subscribed_to_emails=false` (Ghost) or `email_disabled=true` (Substack)
+ * means Unsubscribed. A new address is added (Active, News unless the row says
  * otherwise); a known one gets the row's name, and its status and audiences
  * when those cells are filled. An Unsubscribed subscriber stays Unsubscribed:
  * only they can subscribe again. 400 (nothing written) for a file that is not
@@ -234,7 +237,11 @@ export function importSubscribersCsv(
   const emailAt = col("email", "e-mail", "email address");
   const statusAt = col("status");
   const audienceAt = col("audience", "audiences");
-  if (nameAt < 0 || emailAt < 0) {
+  // Ghost's member export and Substack's subscriber export: e-mail first, the name optional.
+  const ghost = col("subscribed_to_emails", "subscribed");
+  const substack = col("email_disabled");
+  const foreign = emailAt >= 0 && (ghost >= 0 || substack >= 0 || col("active_subscription") >= 0);
+  if ((nameAt < 0 && !foreign) || emailAt < 0) {
     throw badRequest(
       "The first row must name the columns: name, email (and optionally status, audience)",
     );
@@ -246,7 +253,13 @@ export function importSubscribersCsv(
   for (const { cells, row } of rows) {
     const cell = (at: number) => (at >= 0 ? unguard(cells[at] ?? "") : "");
     const email = cell(emailAt);
-    const checked = checkRow(cell(nameAt), email, cell(statusAt), cell(audienceAt));
+    let status = cell(statusAt);
+    if (foreign && !status) {
+      const off = (at: number, value: string) => at >= 0 && cell(at).toLowerCase() === value;
+      status = off(ghost, "false") || off(substack, "true") ? "Unsubscribed" : "";
+    }
+    const name = cell(nameAt) || (foreign ? email.split("@")[0] : "");
+    const checked = checkRow(name, email, status, cell(audienceAt));
     if (typeof checked === "string") {
       report.rejected.push({ row, email, reason: checked });
       continue;

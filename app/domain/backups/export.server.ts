@@ -1,0 +1,214 @@
+/**
+ * Export (Tools → Export): everything a newsroom would take elsewhere, as one
+ * `.tar.gz` holding `inkwell-export.json` (posts, categories, tags, users,
+ * subscribers, newsletters, media records, redirects and settings; never a
+ * password hash, API key or 2FA secret) and the `uploads/` folder. Importing
+ * it into an empty site (Tools → Import) gives back the same public site,
+ * URLs included. A WXR of the posts lets a newsroom move to WordPress.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { asc } from "drizzle-orm";
+import * as tar from "tar";
+import {
+  categories,
+  media,
+  newsletters,
+  posts,
+  postTags,
+  redirects,
+  subscriberAudiences,
+  subscribers,
+  tags,
+  users,
+} from "#db/schema";
+import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+
+export const EXPORT_DOCUMENT = "inkwell-export.json";
+export const EXPORT_VERSION = 1;
+
+/** Settings fields that are secrets or per-install switches stay out of an export. */
+const PRIVATE_SETTINGS = new Set(["id", "uid", "updatedAt"]);
+
+export function exportDocument(db: Db = getDb()) {
+  const settings = Object.fromEntries(
+    Object.entries(getSettings(db)).filter(([key]) => !PRIVATE_SETTINGS.has(key)),
+  );
+  return {
+    app: "inkwell" as const,
+    kind: "export" as const,
+    version: EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    settings,
+    users: db
+      .select({
+        id: users.id,
+        uid: users.uid,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        photo: users.photo,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .orderBy(asc(users.id))
+      .all(),
+    categories: db.select().from(categories).orderBy(asc(categories.id)).all(),
+    tags: db.select().from(tags).orderBy(asc(tags.id)).all(),
+    posts: db.select().from(posts).orderBy(asc(posts.id)).all(),
+    postTags: db.select().from(postTags).all(),
+    media: db.select().from(media).orderBy(asc(media.id)).all(),
+    subscribers: db.select().from(subscribers).orderBy(asc(subscribers.id)).all(),
+    subscriberAudiences: db.select().from(subscriberAudiences).all(),
+    newsletters: db.select().from(newsletters).orderBy(asc(newsletters.id)).all(),
+    redirects: db.select().from(redirects).all(),
+  };
+}
+
+export type ExportDocument = ReturnType<typeof exportDocument>;
+
+/** Writes the archive to a temporary file and returns its path; the caller removes it when sent. */
+export async function createExportArchive(actor: SessionUser, db: Db = getDb()): Promise<string> {
+  assertCan(actor, "manageSite");
+  const env = readEnv();
+  const staging = join(env.dataDir, "exports", randomUUID());
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(join(staging, EXPORT_DOCUMENT), JSON.stringify(exportDocument(db)));
+  const entries = [EXPORT_DOCUMENT];
+  if (existsSync(env.uploadsDir)) {
+    symlinkSync(env.uploadsDir, join(staging, "uploads"), "dir");
+    entries.push("uploads");
+  }
+  const file = `${staging}.tar.gz`;
+  try {
+    await tar.c(
+      {
+        gzip: true,
+        cwd: staging,
+        file,
+        follow: true,
+        portable: true,
+        filter: (p) => !p.startsWith("uploads/.incoming"),
+      },
+      entries,
+    );
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return file;
+}
+
+// ---------------------------------------------------------------------------
+// WXR
+
+function xml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** CDATA that survives a "]]>" inside. */
+function cdata(value: string): string {
+  return `<![CDATA[${value.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+}
+
+const wpDate = (d: Date) => d.toISOString().slice(0, 19).replace("T", " ");
+
+const WP_STATUS: Record<string, string> = {
+  published: "publish",
+  draft: "draft",
+  reviewing: "pending",
+  trash: "trash",
+};
+
+/** The posts as a WordPress export (WXR 1.2), for WordPress's importer. */
+export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
+  assertCan(actor, "manageSite");
+  const doc = exportDocument(db);
+  const base = readEnv().publicUrl;
+  const categoryById = new Map(doc.categories.map((c) => [c.id, c]));
+  const tagById = new Map(doc.tags.map((t) => [t.id, t]));
+  const userById = new Map(doc.users.map((u) => [u.id, u]));
+  const tagsOf = new Map<number, number[]>();
+  for (const pt of doc.postTags)
+    tagsOf.set(pt.postId, [...(tagsOf.get(pt.postId) ?? []), pt.tagId]);
+  const authorIds = new Set(
+    doc.posts.map((p) => p.authorId).filter((id): id is number => id !== null),
+  );
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8" ?>',
+    '<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">',
+    "<channel>",
+    `<title>${xml(String(doc.settings.siteName ?? "Inkwell"))}</title>`,
+    `<link>${xml(base)}</link>`,
+    `<description>${xml(String(doc.settings.siteDescription ?? ""))}</description>`,
+    "<wp:wxr_version>1.2</wp:wxr_version>",
+    `<wp:base_site_url>${xml(base)}</wp:base_site_url>`,
+    `<wp:base_blog_url>${xml(base)}</wp:base_blog_url>`,
+  ];
+  for (const id of authorIds) {
+    const u = userById.get(id);
+    if (!u) continue;
+    out.push(
+      `<wp:author><wp:author_id>${u.id}</wp:author_id><wp:author_login>${cdata(u.email.split("@")[0])}</wp:author_login><wp:author_email>${cdata(u.email)}</wp:author_email><wp:author_display_name>${cdata(u.name)}</wp:author_display_name></wp:author>`,
+    );
+  }
+  for (const c of doc.categories) {
+    out.push(
+      `<wp:category><wp:term_id>${c.id}</wp:term_id><wp:category_nicename>${cdata(c.slug)}</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name>${cdata(c.name)}</wp:cat_name><wp:category_description>${cdata(c.description)}</wp:category_description></wp:category>`,
+    );
+  }
+  for (const t of doc.tags) {
+    out.push(
+      `<wp:tag><wp:term_id>${t.id}</wp:term_id><wp:tag_slug>${cdata(t.slug)}</wp:tag_slug><wp:tag_name>${cdata(t.name)}</wp:tag_name><wp:tag_description>${cdata(t.description)}</wp:tag_description></wp:tag>`,
+    );
+  }
+  for (const p of doc.posts) {
+    const author = p.authorId ? userById.get(p.authorId) : undefined;
+    const category = p.categoryId ? categoryById.get(p.categoryId) : undefined;
+    out.push(
+      "<item>",
+      `<title>${cdata(p.title)}</title>`,
+      `<link>${xml(base + p.url)}</link>`,
+      `<pubDate>${p.timestamp.toUTCString()}</pubDate>`,
+      `<dc:creator>${cdata(author ? author.email.split("@")[0] : "")}</dc:creator>`,
+      `<guid isPermaLink="false">${xml(`${base}/?inkwell=${p.uid}`)}</guid>`,
+      "<description></description>",
+      `<content:encoded>${cdata(p.content)}</content:encoded>`,
+      `<excerpt:encoded>${cdata(p.summary)}</excerpt:encoded>`,
+      `<wp:post_id>${p.id}</wp:post_id>`,
+      `<wp:post_date>${cdata(wpDate(p.timestamp))}</wp:post_date>`,
+      `<wp:post_date_gmt>${cdata(wpDate(p.timestamp))}</wp:post_date_gmt>`,
+      `<wp:post_name>${cdata(p.slug)}</wp:post_name>`,
+      `<wp:status>${cdata(WP_STATUS[p.status] ?? "draft")}</wp:status>`,
+      "<wp:post_parent>0</wp:post_parent>",
+      "<wp:post_type>post</wp:post_type>",
+    );
+    if (category) {
+      out.push(
+        `<category domain="category" nicename="${xml(category.slug)}">${cdata(category.name)}</category>`,
+      );
+    }
+    for (const tagId of tagsOf.get(p.id) ?? []) {
+      const t = tagById.get(tagId);
+      if (t)
+        out.push(
+          `<category domain="post_tag" nicename="${xml(t.slug)}">${cdata(t.name)}</category>`,
+        );
+    }
+    if (p.photo) {
+      out.push(
+        `<wp:postmeta><wp:meta_key>${cdata("_inkwell_feature_image")}</wp:meta_key><wp:meta_value>${cdata(p.photo.startsWith("/") ? base + p.photo : p.photo)}</wp:meta_value></wp:postmeta>`,
+      );
+    }
+    out.push("</item>");
+  }
+  out.push("</channel>", "</rss>", "");
+  return out.join("\n");
+}

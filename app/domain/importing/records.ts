@@ -1,0 +1,111 @@
+/**
+ * What every import format is read into before it is written: the writer
+ * (./writer.server.ts) knows only these shapes, so WordPress, Ghost and
+ * Inkwell's own archive share one way of creating records. `sourceId` is the
+ * source's own id (its GUID); with the file's `source` it is what makes a
+ * second import of the same file create nothing.
+ */
+import type { SocialCard } from "#db/schema";
+import type { PostStatus } from "~/domain/posts/statuses";
+import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
+
+export type SourceAuthor = {
+  sourceId: string;
+  /** Login or slug: posts refer to their author by it. */
+  login: string;
+  email: string | null;
+  name: string;
+  /** Inkwell's own archive: the profile photo. */
+  photo?: string | null;
+};
+
+export type SourceTerm = {
+  kind: "category" | "tag";
+  sourceId: string;
+  slug: string;
+  name: string;
+  description: string;
+  /** Old archive addresses (`/category/parent/child`) answering 301 to the new one. */
+  oldPaths?: string[];
+};
+
+export type TermRef = { slug: string; name: string };
+
+export type SourcePost = {
+  sourceId: string;
+  title: string;
+  slug: string;
+  status: PostStatus;
+  /** Why the status differs from the source's (future → draft…), for the report. */
+  statusNote?: string;
+  /** HTML before the sanitiser (the writer sanitises it). */
+  html: string;
+  /** Plain text or HTML; empty: the first 200 characters of the text. */
+  excerpt: string;
+  date: Date;
+  /** The author's login (SourceAuthor.login) or e-mail. */
+  author: string | null;
+  category: TermRef | null;
+  /** Further categories a post had (Inkwell keeps one), named in the report. */
+  extraCategories: TermRef[];
+  tags: TermRef[];
+  featureImage: string | null;
+  /** Old addresses answering 301 to the new post: `/2010/10/06/slug`, `/?p=12`. */
+  oldPaths: string[];
+  /** Inkwell's own archive: the id to keep (so `/{id}/…` addresses stay), when it is free. */
+  keepId?: number;
+  /** Inkwell's own archive: the post's social card. */
+  socialCard?: SocialCard | null;
+  /** Inkwell's own archive: the counters readers see. */
+  counts?: {
+    views: number;
+    likes: number;
+    shares: number;
+    avgTimeSeconds: number;
+    bounceRate: number;
+  };
+};
+
+export type SourceMedia = {
+  sourceId: string;
+  url: string;
+  title: string;
+  date: Date;
+  /** Inkwell's own archive: the library record as it was. */
+  row?: {
+    name: string;
+    mimeType: string;
+    size: number;
+    width: number | null;
+    height: number | null;
+    collection: string;
+  };
+};
+
+export type SourceSubscriber = {
+  email: string;
+  name: string;
+  status: SubscriberStatus;
+  audiences: Audience[];
+  date: Date;
+};
+
+export type SourceSkip = { kind: string; sourceId: string; title: string; reason: string };
+
+export type SourceRecord =
+  | { type: "author"; value: SourceAuthor }
+  | { type: "term"; value: SourceTerm }
+  | { type: "post"; value: SourcePost }
+  | { type: "media"; value: SourceMedia }
+  | { type: "subscriber"; value: SourceSubscriber }
+  | { type: "settings"; value: Record<string, unknown> }
+  | { type: "skip"; value: SourceSkip };
+
+/** What a format reader found in a first, read-only pass: nothing is written before it succeeds. */
+export type Inspection = {
+  /** Items the progress bar counts. */
+  total: number;
+  /** Identifies the site the file comes from (its base URL, or its title). */
+  source: string;
+  notes: string[];
+};

@@ -1,0 +1,492 @@
+/**
+ * Writes the records a format reader produced (./records.ts), whatever the
+ * format. Each record's source id is kept in `import_records`: a record found
+ * there is skipped ("already imported"), so importing the same file again
+ * creates nothing twice, and an import cut off by a crash resumes by running
+ * again. The caller wraps each batch of records in one transaction.
+ *
+ * - Authors are matched by e-mail to existing accounts, else created as
+ *   Authors with no password (they cannot sign in until an Administrator sets
+ *   one or invites them).
+ * - Categories and tags are matched by slug, then name, else created.
+ * - Posts go through the post sanitiser; a post without a category gets the
+ *   site's default one. Their old addresses become redirects.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  categories,
+  importRecords,
+  posts,
+  postTags,
+  redirects,
+  settings as settingsTable,
+  tags,
+  users,
+} from "#db/schema";
+import { generateApiKey } from "~/domain/access/password.server";
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { getSettings } from "~/domain/site/settings.server";
+import { writeSubscribers } from "~/domain/subscribers/writer.server";
+import { nextId } from "~/platform/counters.server";
+import type { Db } from "~/platform/db.server";
+import { apiKey, postPath, slugify } from "~/utils/slug";
+import { htmlToText } from "~/utils/text";
+import { type MediaFiles, mimeOf } from "./media-files.server";
+import type {
+  SourceAuthor,
+  SourceMedia,
+  SourcePost,
+  SourceRecord,
+  SourceSubscriber,
+  SourceTerm,
+  TermRef,
+} from "./records";
+import { type ImportOutcome, type ImportReport, REPORT_MAX_ENTRIES } from "./vocabulary";
+
+/** Summary when the source has no excerpt: the first 200 characters of the text. */
+export const SUMMARY_CHARS = 200;
+
+/** Redirect keys: lower case, no trailing slash; only a `p` query is kept (`/?p=12`). */
+export function redirectKey(pathname: string, search = ""): string {
+  let path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // kept as it came
+  }
+  const p = new URLSearchParams(search).get("p");
+  if (p && /^\d+$/.test(p)) return path === "/" ? `/?p=${p}` : `${path}?p=${p}`;
+  return path;
+}
+
+function decodeEntities(value: string): string {
+  return /[&<]/.test(value)
+    ? htmlToText(value.replace(/&#(\d+);/g, (_m, n) => String.fromCodePoint(Number(n))))
+    : value;
+}
+
+export class ImportWriter {
+  private authorsByLogin = new Map<string, number>();
+  private authorsListed = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: {
+      source: string;
+      jobId: number | null;
+      report: ImportReport;
+      media: MediaFiles;
+      /** Who imports: the author of posts whose author is unknown. */
+      actorId: number | null;
+    },
+  ) {}
+
+  private note(
+    outcome: ImportOutcome,
+    kind: string,
+    sourceId: string,
+    title: string,
+    reason?: string,
+  ) {
+    const { report } = this.options;
+    report.counts[outcome][kind] = (report.counts[outcome][kind] ?? 0) + 1;
+    if (report.entries.length < REPORT_MAX_ENTRIES) {
+      report.entries.push({ outcome, kind, sourceId, title, ...(reason ? { reason } : {}) });
+    }
+  }
+
+  private known(
+    kind: string,
+    sourceId: string,
+  ): { localId: number; jobId: number | null } | undefined {
+    return this.db
+      .select({ localId: importRecords.localId, jobId: importRecords.jobId })
+      .from(importRecords)
+      .where(
+        and(
+          eq(importRecords.source, this.options.source),
+          eq(importRecords.kind, kind),
+          eq(importRecords.sourceId, sourceId),
+        ),
+      )
+      .get();
+  }
+
+  private remember(kind: string, sourceId: string, localId: number) {
+    this.db
+      .insert(importRecords)
+      .values({ source: this.options.source, kind, sourceId, localId, jobId: this.options.jobId })
+      .onConflictDoUpdate({
+        target: [importRecords.source, importRecords.kind, importRecords.sourceId],
+        set: { localId },
+      })
+      .run();
+  }
+
+  /** A record this job already wrote before a restart is not reported twice. */
+  private alreadyDone(kind: string, sourceId: string, title: string, what: string) {
+    const seen = this.known(kind, sourceId);
+    if (!seen) return null;
+    if (seen.jobId !== this.options.jobId || this.options.jobId === null) {
+      this.note("skipped", kind, sourceId, title, `already imported (${what} ${seen.localId})`);
+    }
+    return seen.localId;
+  }
+
+  write(record: SourceRecord) {
+    switch (record.type) {
+      case "author":
+        this.authorsListed += 1;
+        return void this.author(record.value);
+      case "term":
+        return void this.term(record.value);
+      case "post":
+        return this.post(record.value);
+      case "media":
+        return this.mediaItem(record.value);
+      case "subscriber":
+        return this.subscriber(record.value);
+      case "settings":
+        return this.settings(record.value);
+      case "skip": {
+        const { kind, sourceId, title, reason } = record.value;
+        return this.note("skipped", kind, sourceId, title, reason);
+      }
+    }
+  }
+
+  author(a: SourceAuthor): number {
+    const previous = this.alreadyDone("author", a.sourceId, a.name, "user");
+    if (previous !== null) {
+      this.authorsByLogin.set(a.login.toLowerCase(), previous);
+      return previous;
+    }
+    const email = (a.email ?? "").trim().toLowerCase();
+    const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+    const address = valid ? email : `${slugify(a.login) || "author"}@imported.invalid`;
+    const existing = this.db.select().from(users).where(eq(users.email, address)).get();
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      this.note("skipped", "author", a.sourceId, a.name, `matched the account ${address}`);
+    } else {
+      id = this.db
+        .insert(users)
+        .values({
+          uid: randomUUID(),
+          name: a.name.trim() || a.login || address,
+          email: address,
+          role: "Author",
+          // No password: the account cannot sign in until one is set.
+          passwordHash: "!",
+          apiKey: generateApiKey(),
+          photo: a.photo ? (this.options.media.localUrl(a.photo, null) ?? a.photo) : null,
+        })
+        .returning({ id: users.id })
+        .get().id;
+      this.note(
+        "created",
+        "author",
+        a.sourceId,
+        a.name,
+        valid ? "Author without a password" : `no valid e-mail; given ${address}`,
+      );
+    }
+    this.remember("author", a.sourceId, id);
+    if (a.login) this.authorsByLogin.set(a.login.toLowerCase(), id);
+    if (email) this.authorsByLogin.set(email, id);
+    return id;
+  }
+
+  /**
+   * A post's author: one the file listed (by login or e-mail). As WordPress's
+   * importer does, a name the list does not have goes to the person importing;
+   * a file with no author list at all (WXR 1.0) has its authors created from
+   * the posts' bylines.
+   */
+  private authorFor(ref: string | null): number | null {
+    if (!ref) return this.options.actorId;
+    const key = ref.trim().toLowerCase();
+    const known = this.authorsByLogin.get(key);
+    if (known) return known;
+    if (this.authorsListed > 0) return this.options.actorId;
+    return this.author({
+      sourceId: `login:${key}`,
+      login: key,
+      email: key.includes("@") ? key : null,
+      name: ref.trim(),
+    });
+  }
+
+  term(t: SourceTerm): number {
+    const previous = this.alreadyDone(t.kind, t.sourceId, t.name, t.kind);
+    if (previous !== null) return previous;
+    const id = this.ensureTerm(t.kind, { slug: t.slug, name: t.name }, t.description, t.sourceId);
+    const table = t.kind === "category" ? categories : tags;
+    const row = this.db.select({ slug: table.slug }).from(table).where(eq(table.id, id)).get();
+    if (row) {
+      const now = `/${t.kind === "category" ? "category" : "tag"}/${row.slug}`;
+      for (const old of t.oldPaths ?? []) {
+        const key = redirectKey(old);
+        if (key === redirectKey(now)) continue;
+        this.db
+          .insert(redirects)
+          .values({ fromPath: key, toPath: now })
+          .onConflictDoNothing()
+          .run();
+      }
+    }
+    return id;
+  }
+
+  private ensureTerm(
+    kind: "category" | "tag",
+    ref: TermRef,
+    description: string,
+    sourceId: string | null,
+  ): number {
+    const name =
+      decodeEntities(ref.name || ref.slug)
+        .trim()
+        .slice(0, 100) || "Untitled";
+    const slug = slugify(ref.slug) || slugify(name) || `${kind}-${randomUUID().slice(0, 8)}`;
+    const key = apiKey(slug) || slug.replace(/-/g, "_");
+    const table = kind === "category" ? categories : tags;
+    const found = this.db.select({ id: table.id }).from(table).where(eq(table.slug, slug)).get();
+    let id: number;
+    if (found) {
+      id = found.id;
+      if (sourceId)
+        this.note("skipped", kind, sourceId, name, `matched the existing ${kind} "${slug}"`);
+    } else {
+      // Names are unique here: a second "Foo" (another parent's child in WordPress) is named by its slug too.
+      const taken = this.db
+        .select({ id: table.id })
+        .from(table)
+        .where(sql`lower(${table.name}) = lower(${name})`)
+        .get();
+      const unique = taken ? `${name} (${slug})`.slice(0, 100) : name;
+      id = nextId(this.db, kind === "category" ? "categories" : "tags");
+      const base = { id, uid: randomUUID(), name: unique, slug, description: description.trim() };
+      if (kind === "category")
+        this.db
+          .insert(categories)
+          .values({ ...base, key })
+          .run();
+      else
+        this.db
+          .insert(tags)
+          .values({ ...base, tag: key })
+          .run();
+      this.note(
+        "created",
+        kind,
+        sourceId ?? slug,
+        unique,
+        taken ? `"${name}" was taken` : undefined,
+      );
+    }
+    if (sourceId) this.remember(kind, sourceId, id);
+    this.remember(`${kind}-slug`, ref.slug || slug, id);
+    return id;
+  }
+
+  private termFor(kind: "category" | "tag", ref: TermRef): number {
+    const known = this.known(`${kind}-slug`, ref.slug || slugify(ref.name));
+    if (known) return known.localId;
+    return this.ensureTerm(kind, ref, "", null);
+  }
+
+  private defaultCategory(): TermRef {
+    const name = getSettings(this.db).defaultCategory || "Uncategorised";
+    return { slug: slugify(name), name };
+  }
+
+  post(p: SourcePost) {
+    const title = decodeEntities(p.title).trim() || "(untitled)";
+    if (this.alreadyDone("post", p.sourceId, title, "post") !== null) return;
+    const categoryId = this.termFor("category", p.category ?? this.defaultCategory());
+    const category = this.db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, categoryId))
+      .get();
+    const tagIds = [...new Set(p.tags.map((t) => this.termFor("tag", t)))];
+    const authorId = this.authorFor(p.author);
+    const html = this.options.media.rewrite(p.html, authorId);
+    const content = sanitizePostHtml(html).trim();
+    const excerpt = htmlToText(p.excerpt).trim();
+    const text = htmlToText(content);
+    const summary = excerpt || Array.from(text).slice(0, SUMMARY_CHARS).join("").trim();
+    let photo = p.featureImage;
+    if (photo) photo = this.options.media.localUrl(photo, authorId) ?? photo;
+    if (photo && !/^(https?:\/\/|\/)/i.test(photo)) photo = null;
+    const slug = slugify(p.slug) || slugify(title) || "post";
+    const id = this.postId(p.keepId);
+    const now = new Date();
+    this.db
+      .insert(posts)
+      .values({
+        id,
+        uid: randomUUID(),
+        status: p.status,
+        title: title.slice(0, 300),
+        slug,
+        url: postPath(id, category?.slug, slug),
+        summary,
+        content,
+        categoryId,
+        photo,
+        socialCard: p.socialCard ?? null,
+        ...(p.counts ?? {}),
+        timestamp: p.date,
+        authorId,
+        createdAt: p.date,
+        updatedAt: now,
+      })
+      .run();
+    if (tagIds.length > 0) {
+      this.db
+        .insert(postTags)
+        .values(tagIds.map((tagId) => ({ postId: id, tagId })))
+        .run();
+    }
+    for (const old of p.oldPaths) {
+      const url = new URL(old, "http://x.invalid");
+      const key = redirectKey(url.pathname, url.search);
+      if (key === "/" || key === redirectKey(postPath(id, category?.slug, slug))) continue;
+      this.db.insert(redirects).values({ fromPath: key, postId: id }).onConflictDoNothing().run();
+    }
+    this.remember("post", p.sourceId, id);
+    const reasons = [
+      p.statusNote,
+      p.extraCategories.length
+        ? `kept the category "${p.category?.name}"; also in ${p.extraCategories.map((c) => `"${c.name}"`).join(", ")}`
+        : undefined,
+      !content ? "no content" : undefined,
+    ].filter(Boolean);
+    this.note("created", "post", p.sourceId, title, reasons.join("; ") || undefined);
+  }
+
+  /** A kept id when it is free (the counter moves past it), else the next one. */
+  private postId(keepId: number | undefined): number {
+    if (keepId && Number.isSafeInteger(keepId) && keepId > 0) {
+      const taken = this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, keepId)).get();
+      if (!taken) {
+        this.db.$client
+          .prepare("update counters set next_id = max(next_id, ?) where collection = 'posts'")
+          .run(keepId + 1);
+        return keepId;
+      }
+    }
+    return nextId(this.db, "posts");
+  }
+
+  /** The public-facing settings of an Inkwell archive (site name, description, keywords, images, default category). */
+  settings(values: Record<string, unknown>) {
+    const allowed = [
+      "siteName",
+      "siteDescription",
+      "metaTags",
+      "logo",
+      "favicon",
+      "defaultCategory",
+    ] as const;
+    const set: Record<string, string | null> = {};
+    for (const key of allowed) {
+      const value = values[key];
+      if (typeof value !== "string" && value !== null) continue;
+      set[key] =
+        typeof value === "string" && value.startsWith("/uploads/")
+          ? (this.options.media.localUrl(value, this.options.actorId) ?? value)
+          : (value as string | null);
+    }
+    if (Object.keys(set).length === 0) return;
+    getSettings(this.db);
+    this.db.update(settingsTable).set(set).where(eq(settingsTable.id, 1)).run();
+    this.note("updated", "settings", "settings", "Site settings");
+  }
+
+  mediaItem(m: SourceMedia) {
+    const title = m.title || m.url.split("/").pop() || m.url;
+    if (this.alreadyDone("media", m.sourceId, title, "media") !== null) return;
+    const local = this.options.media.localUrl(m.url, this.options.actorId, title);
+    if (local && m.row && this.options.media.keepsPaths) {
+      const r = m.row;
+      this.db.$client
+        .prepare(
+          "insert into media (uid, url, name, path, mime_type, size, width, height, collection, author_id, date) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict(path) do nothing",
+        )
+        .run(
+          randomUUID(),
+          local,
+          r.name,
+          local.replace(/^\/uploads\//, ""),
+          r.mimeType,
+          r.size,
+          r.width,
+          r.height,
+          r.collection,
+          this.options.actorId,
+          m.date.getTime(),
+        );
+    }
+    if (local) {
+      const row = this.db.$client.prepare("select id from media where url = ?").get(local) as
+        | { id: number }
+        | undefined;
+      this.remember("media", m.sourceId, row?.id ?? 0);
+      this.note("created", "media", m.sourceId, title, "file copied into the media library");
+    } else {
+      this.db.$client
+        .prepare(
+          "insert into media (uid, url, name, path, mime_type, size, collection, author_id, date) values (?, ?, ?, ?, ?, 0, 'media', ?, ?) on conflict(path) do nothing",
+        )
+        .run(
+          randomUUID(),
+          m.url,
+          title.slice(0, 200),
+          `remote/${Buffer.from(m.url).toString("base64url").slice(0, 180)}`,
+          mimeOf(m.url),
+          this.options.actorId,
+          m.date.getTime(),
+        );
+      const row = this.db.$client.prepare("select id from media where url = ?").get(m.url) as
+        | { id: number }
+        | undefined;
+      this.remember("media", m.sourceId, row?.id ?? 0);
+      this.note("created", "media", m.sourceId, title, "kept as its address (file not provided)");
+    }
+  }
+
+  subscriber(s: SourceSubscriber) {
+    const email = s.email.trim().toLowerCase();
+    if (this.alreadyDone("subscriber", email, email, "subscriber") !== null) return;
+    const existing = this.db.$client
+      .prepare("select id from subscribers where email = ?")
+      .get(email) as { id: number } | undefined;
+    if (existing) {
+      this.remember("subscriber", email, existing.id);
+      this.note("skipped", "subscriber", email, s.name || email, "already a subscriber");
+      return;
+    }
+    const [row] = writeSubscribers(this.db, [
+      {
+        name: s.name || email.split("@")[0],
+        email,
+        status: s.status,
+        audience: s.audiences,
+        timestamp: s.date,
+      },
+    ]);
+    if (row) this.remember("subscriber", email, row.id);
+    this.note(
+      "created",
+      "subscriber",
+      email,
+      s.name || email,
+      s.status === "Unsubscribed" ? "kept as Unsubscribed" : undefined,
+    );
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * Backups and export (docs/behaviour.md §backups): a backup taken while
+ * writes go on verifies and restores to a database that passes
+ * integrity_check and holds every write made before it began; restore refuses
+ * a running site and a damaged backup; the export archive holds no secrets and,
+ * imported into an emptied site, gives back the same posts at the same URLs.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
+import * as tar from "tar";
+import { beforeAll, describe, expect, it } from "vitest";
+import { categories, media, posts, postTags, settings, tags, users } from "#db/schema";
+import { backupsDir, createBackup, listBackups } from "~/domain/backups/backup.server";
+import { exportWxr } from "~/domain/backups/export.server";
+import { RestoreRefused, restoreBackup } from "~/domain/backups/restore.server";
+import { runScheduledBackup, updateBackupSchedule } from "~/domain/backups/schedule.server";
+import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
+import { inspectWxr } from "~/domain/importing/wxr.server";
+import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
+import { action as backupsAction, loader as backupsLoader } from "~/routes/admin.tools-backups";
+import { loader as exportLoader } from "~/routes/admin.tools-export";
+import { locationOf, runRoute, statusOf } from "../helpers";
+import {
+  BASE,
+  caught,
+  makeCategory,
+  makePost,
+  makeTag,
+  PNG,
+  sessionCookie,
+  setupNewsroom,
+} from "./fixtures";
+
+let staff: ReturnType<typeof setupNewsroom>["staff"];
+const cookies: Record<string, string> = {};
+const scratch = mkdtempSync(join(tmpdir(), "inkwell-backup-"));
+
+beforeAll(async () => {
+  ({ staff } = setupNewsroom());
+  for (const [key, user] of Object.entries(staff)) {
+    const { apiKey: _k, passwordHash: _h, ...session } = user;
+    cookies[key] = await sessionCookie(session);
+  }
+});
+
+const asAdmin = (path: string, init: RequestInit = {}) =>
+  new Request(`${BASE}${path}`, { ...init, headers: { Cookie: cookies.admin ?? "" } });
+
+describe("backups", () => {
+  it("are consistent while writes go on, verify, and restore with every earlier write", async () => {
+    const category = makeCategory("Backed");
+    for (let i = 0; i < 20; i++) makePost({ title: `Before ${i}`, category });
+    const acknowledged = getDb()
+      .select({ id: posts.id })
+      .from(posts)
+      .all()
+      .map((p) => p.id);
+    let writing = true;
+    let during = 0;
+    const writer = (async () => {
+      while (writing) {
+        makePost({ title: `During ${during++}`, category });
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const backup = await createBackup();
+    writing = false;
+    await writer;
+    expect(listBackups().map((b) => b.name)).toContain(backup.name);
+
+    const target = join(scratch, "restored");
+    const result = await restoreBackup(join(backupsDir(), backup.name), target);
+    expect(result.movedAside).toBeNull();
+    const restored = new Database(join(target, "app.db"), { readonly: true });
+    expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+    const ids = new Set(
+      (restored.prepare("select id from posts").all() as { id: number }[]).map((r) => r.id),
+    );
+    restored.close();
+    for (const id of acknowledged) expect(ids.has(id)).toBe(true);
+  });
+
+  it("restore refuses a running site and a damaged backup, and moves aside what it replaces", async () => {
+    const backup = await createBackup();
+    const path = join(backupsDir(), backup.name);
+    const running = join(scratch, "running");
+    mkdirSync(running, { recursive: true });
+    writeFileSync(join(running, "inkwell.pid"), `${process.pid}\n`);
+    await expect(restoreBackup(path, running)).rejects.toBeInstanceOf(RestoreRefused);
+
+    const damaged = join(scratch, "damaged.tar.gz");
+    writeFileSync(damaged, readFileSync(path));
+    truncateSync(damaged, Math.floor(readFileSync(path).length / 2));
+    const target = join(scratch, "target");
+    await expect(restoreBackup(damaged, target)).rejects.toThrow(/verification/);
+
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(target, "app.db"), "old");
+    const result = await restoreBackup(path, target);
+    expect(result.replaced).toContain("app.db");
+    expect(readFileSync(join(result.movedAside ?? "", "app.db"), "utf8")).toBe("old");
+  });
+
+  it("Back up now and the download are for Administrators; the schedule is checked and kept", async () => {
+    const answer = await runRoute(
+      backupsAction,
+      new Request(`${BASE}/admin/tools/backups`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "backup", returnTo: "/admin/settings" }),
+        headers: { Cookie: cookies.admin ?? "" },
+      }),
+    );
+    expect(statusOf(answer)).toBe(303);
+    expect(locationOf(answer)).toBe("/admin/settings");
+    const name = listBackups()[0]?.name ?? "";
+    const download = (await runRoute(
+      backupsLoader,
+      asAdmin(`/admin/tools/backups?download=${name}`),
+    )) as Response;
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Disposition")).toContain(name);
+    const denied = await runRoute(
+      backupsLoader,
+      new Request(`${BASE}/admin/tools/backups?download=${name}`, {
+        headers: { Cookie: cookies.editor ?? "" },
+      }),
+    );
+    expect(locationOf(denied)).toBe("/unauthorised-access");
+    expect(
+      statusOf(await runRoute(backupsLoader, asAdmin("/admin/tools/backups?download=../app.db"))),
+    ).toBe(400);
+
+    expect(
+      (
+        await caught(() =>
+          updateBackupSchedule(staff.admin as never, { backupSchedule: "weekly", backupKeep: 3 }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await caught(() =>
+          updateBackupSchedule(staff.admin as never, { backupSchedule: "daily", backupKeep: 0 }),
+        )
+      ).status,
+    ).toBe(400);
+    updateBackupSchedule(staff.admin as never, { backupSchedule: "hourly", backupKeep: "2" });
+    expect(getDb().select().from(settings).get()?.backupSchedule).toBe("hourly");
+    expect(listBackups().length).toBeLessThanOrEqual(2);
+    // The newest backup is minutes old: an hourly schedule is not due yet; in an hour it is.
+    expect(await runScheduledBackup()).toBeNull();
+    const later = new Date(Date.now() + 61 * 60 * 1000);
+    expect(await runScheduledBackup(getDb(), later)).toMatch(/^inkwell-backup-/);
+    expect(listBackups().length).toBe(2);
+  });
+});
+
+describe("export", () => {
+  it("holds no secrets, and imported into an emptied site gives the same posts at the same URLs", async () => {
+    const db = getDb();
+    const env = readEnv();
+    mkdirSync(join(env.uploadsDir, "posts"), { recursive: true });
+    writeFileSync(join(env.uploadsDir, "posts", "round.png"), PNG);
+    db.insert(media)
+      .values({
+        uid: crypto.randomUUID(),
+        url: "/uploads/posts/round.png",
+        name: "round.png",
+        path: "posts/round.png",
+        mimeType: "image/png",
+        size: PNG.length,
+        collection: "posts",
+      })
+      .run();
+    const category = makeCategory("Round Trip");
+    const tag = makeTag("Circle");
+    makePost({
+      title: "Exported one",
+      category,
+      tagIds: [tag.id],
+      author: staff.author,
+      photo: "/uploads/posts/round.png",
+    });
+    makePost({ title: "Exported draft", category, status: "draft" });
+
+    const response = (await runRoute(
+      exportLoader,
+      asAdmin("/admin/tools/export?download=archive"),
+    )) as Response;
+    expect(response.status).toBe(200);
+    const archive = join(scratch, "export.tar.gz");
+    writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
+    const unpacked = join(scratch, "unpacked");
+    mkdirSync(unpacked, { recursive: true });
+    await tar.x({ file: archive, cwd: unpacked });
+    const json = readFileSync(join(unpacked, "inkwell-export.json"), "utf8");
+    expect(json).not.toMatch(/passwordHash|apiKey|password_hash|api_key|totp|secret/i);
+    expect(readFileSync(join(unpacked, "uploads/posts/round.png")).equals(PNG)).toBe(true);
+
+    const before = db
+      .select({
+        id: posts.id,
+        url: posts.url,
+        title: posts.title,
+        content: posts.content,
+        status: posts.status,
+        photo: posts.photo,
+        summary: posts.summary,
+      })
+      .from(posts)
+      .orderBy(posts.id)
+      .all();
+    // An empty site: no posts, taxonomy, media or uploads (the Administrator stays).
+    db.delete(postTags).run();
+    db.delete(posts).run();
+    db.delete(categories).run();
+    db.delete(tags).run();
+    db.delete(media).run();
+    db.delete(users).where(eq(users.role, "Author")).run();
+    rmSync(join(env.uploadsDir, "posts"), { recursive: true, force: true });
+
+    const job = await createImportJob(null, {
+      fileName: "export.tar.gz",
+      filePath: archive,
+      createdBy: staff.admin.id,
+    });
+    expect(job.format).toBe("inkwell");
+    const done = await runImportJob(job);
+    expect(done.state, done.error ?? "").toBe("done");
+    const after = db
+      .select({
+        id: posts.id,
+        url: posts.url,
+        title: posts.title,
+        content: posts.content,
+        status: posts.status,
+        photo: posts.photo,
+        summary: posts.summary,
+      })
+      .from(posts)
+      .orderBy(posts.id)
+      .all();
+    expect(after).toEqual(before);
+    expect(readFileSync(join(env.uploadsDir, "posts/round.png")).equals(PNG)).toBe(true);
+    const exported = after.find((p) => p.title === "Exported one");
+    const tagged = db
+      .select()
+      .from(postTags)
+      .where(eq(postTags.postId, exported?.id ?? 0))
+      .all();
+    expect(tagged).toHaveLength(1);
+  });
+
+  it("writes the posts as a WXR file this importer reads back", async () => {
+    const xml = exportWxr(staff.admin as never);
+    const path = join(scratch, "posts.xml");
+    writeFileSync(path, xml);
+    const inspection = await inspectWxr(path);
+    const count = getDb().select().from(posts).all().length;
+    expect(inspection.total).toBeGreaterThanOrEqual(count);
+    const response = (await runRoute(
+      exportLoader,
+      asAdmin("/admin/tools/export?download=wxr"),
+    )) as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/xml/);
+  });
+});

@@ -1,0 +1,634 @@
+/**
+ * Imports (docs/behaviour.md §import) on small files written here, one edge
+ * case each: WordPress WXR and Ghost JSON through the job runner, the Tools →
+ * Import screen with real multipart Requests, idempotence, refusals that
+ * write nothing, resuming after a crash, and the old permalinks' 301s.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importJobs, media, posts, subscribers, tags, users } from "#db/schema";
+import {
+  createImportJob,
+  kickImports,
+  runImportJob,
+  startImportRunner,
+} from "~/domain/importing/jobs.server";
+import { importSubscribersCsv } from "~/domain/subscribers/csv.server";
+import { getDb } from "~/platform/db.server";
+import { action as importAction, loader as importLoader } from "~/routes/admin.tools-import";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as notFoundLoader } from "~/routes/not-found";
+import { loader as postLoader } from "~/routes/post";
+import { locationOf, routeArgs, runRoute, statusOf } from "../helpers";
+import { BASE, PNG, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
+
+const dir = mkdtempSync(join(tmpdir(), "inkwell-import-"));
+let staff: ReturnType<typeof setupNewsroom>["staff"];
+const cookies: Record<string, string> = {};
+
+function file(name: string, text: string) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A .zip of `files` (stored, not compressed): what a newsroom zips its uploads folder into. */
+function zip(files: Record<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+async function importPath(path: string, options: { mediaPath?: string } = {}) {
+  const job = await createImportJob(null, {
+    fileName: path.split("/").pop() ?? path,
+    filePath: path,
+    mediaPath: options.mediaPath ?? null,
+    createdBy: staff.admin.id,
+  });
+  return runImportJob(job);
+}
+
+const postBySlug = (slug: string) => getDb().select().from(posts).where(eq(posts.slug, slug)).get();
+
+const WXR = (items: string, channel = "") => `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0"
+  xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"
+  xmlns:content="http://purl.org/rss/1.0/modules/content/"
+  xmlns:dc="http://purl.org/dc/elements/1.1/"
+  xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+<title>Fixture Site</title>
+<link>https://old.example.com</link>
+<wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_site_url>https://old.example.com</wp:base_site_url>
+${channel}
+${items}
+</channel>
+</rss>`;
+
+const item = (fields: Record<string, string>, extra = "") => `<item>
+<title>${fields.title ?? "A post"}</title>
+<link>${fields.link ?? ""}</link>
+<dc:creator><![CDATA[${fields.creator ?? "ed"}]]></dc:creator>
+<content:encoded><![CDATA[${fields.content ?? "<p>Body</p>"}]]></content:encoded>
+<excerpt:encoded><![CDATA[${fields.excerpt ?? ""}]]></excerpt:encoded>
+<wp:post_id>${fields.id}</wp:post_id>
+<wp:post_date>${fields.date ?? "2019-04-05 10:00:00"}</wp:post_date>
+<wp:post_date_gmt>${fields.date ?? "2019-04-05 10:00:00"}</wp:post_date_gmt>
+<wp:post_name>${fields.slug ?? ""}</wp:post_name>
+<wp:status>${fields.status ?? "publish"}</wp:status>
+<wp:post_type>${fields.type ?? "post"}</wp:post_type>
+${fields.attachment ? `<wp:attachment_url>${fields.attachment}</wp:attachment_url>` : ""}
+${extra}
+</item>`;
+
+const AUTHORS = `<wp:author><wp:author_id>1
+</wp:author_id><wp:author_login>ed
+</wp:author_login><wp:author_email>EVE-IMPORT@example.com</wp:author_email><wp:author_display_name><![CDATA[Ed Itor]]></wp:author_display_name></wp:author>
+<wp:author><wp:author_id>2</wp:author_id><wp:author_login>newbie</wp:author_login><wp:author_email>newbie@example.com</wp:author_email><wp:author_display_name>New Bie</wp:author_display_name></wp:author>
+<wp:category><wp:term_id>5</wp:term_id><wp:category_nicename>news</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name><![CDATA[News]]></wp:cat_name></wp:category>
+<wp:category><wp:term_id>6</wp:term_id><wp:category_nicename>local</wp:category_nicename><wp:category_parent>news</wp:category_parent><wp:cat_name><![CDATA[Local]]></wp:cat_name></wp:category>
+<wp:tag><wp:term_id>7</wp:term_id><wp:tag_slug>rain</wp:tag_slug><wp:tag_name><![CDATA[Rain]]></wp:tag_name></wp:tag>`;
+
+const SITE = WXR(
+  [
+    item(
+      {
+        id: "10",
+        title: "Storm &amp; flood",
+        slug: "storm-and-flood",
+        link: "https://old.example.com/2019/04/05/storm-and-flood/",
+        excerpt: "Water everywhere.",
+        content:
+          '<!-- wp:paragraph --><p>Rain fell.</p><!-- /wp:paragraph -->\n<script>alert(1)</script><img src="https://old.example.com/wp-content/uploads/2019/04/pic.png" onerror="alert(2)"><iframe src="https://evil.example"></iframe>\n[caption id="a" align="alignnone"]<img src="https://old.example.com/wp-content/uploads/2019/04/pic.png" alt="x"> The river[/caption]\n[gallery ids="30"]\n[embed]https://video.example.com/v/1[/embed]\n[audio src="https://old.example.com/a.mp3"]\n[contact-form-7 id="3" title="x"]',
+      },
+      `<category domain="category" nicename="local"><![CDATA[Local]]></category>
+<category domain="category" nicename="news"><![CDATA[News]]></category>
+<category domain="post_tag" nicename="rain"><![CDATA[Rain]]></category>
+<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value><![CDATA[30]]></wp:meta_value></wp:postmeta>
+<wp:comment><wp:comment_id>1</wp:comment_id><wp:comment_content>Nice</wp:comment_content></wp:comment>`,
+    ),
+    item({
+      id: "11",
+      title: "Classic text",
+      slug: "classic-text",
+      creator: "newbie",
+      content: `First paragraph with C:\\xampp\\htdocs path
+and a second line.
+
+Second paragraph. ${"Long words ".repeat(40)}`,
+    }),
+    item({ id: "12", title: "Tomorrow", slug: "tomorrow", status: "future" }),
+    item({ id: "13", title: "Waiting", slug: "waiting", status: "pending" }),
+    item({ id: "14", title: "Secret", slug: "secret", status: "private" }),
+    item({ id: "15", title: "Unfinished", slug: "unfinished", status: "draft" }),
+    item({ id: "16", title: "About us", slug: "about", type: "page" }),
+    item({ id: "17", title: "Menu", slug: "menu", type: "nav_menu_item" }),
+    item({
+      id: "30",
+      title: "pic",
+      slug: "pic",
+      type: "attachment",
+      status: "inherit",
+      attachment: "https://old.example.com/wp-content/uploads/2019/04/pic.png",
+    }),
+    item({ id: "18", title: "Nobody's", slug: "nobodys", creator: "ghostwriter" }),
+  ].join("\n"),
+  AUTHORS,
+);
+
+beforeAll(async () => {
+  ({ staff } = setupNewsroom());
+  // The editor's address in the file is upper case: matched all the same.
+  getDb()
+    .update(users)
+    .set({ email: "eve-import@example.com" })
+    .where(eq(users.id, staff.editor.id))
+    .run();
+  for (const [key, user] of Object.entries(staff)) {
+    const { apiKey: _k, passwordHash: _h, ...session } = user;
+    cookies[key] = await sessionCookie(session);
+  }
+});
+
+describe("a WordPress export", () => {
+  let first: Awaited<ReturnType<typeof importPath>>;
+  let uploads: string;
+  beforeAll(async () => {
+    uploads = join(dir, "uploads-folder");
+    mkdirSync(join(uploads, "wp-content/uploads/2019/04"), { recursive: true });
+    writeFileSync(join(uploads, "wp-content/uploads/2019/04/pic.png"), PNG);
+    first = await importPath(file("site.xml", SITE), { mediaPath: uploads });
+  });
+
+  it("finishes with a report of what was created and skipped, each with its source id", () => {
+    expect(first.state, first.error ?? "").toBe("done");
+    expect(first.done).toBe(first.total);
+    const counts = first.report?.counts;
+    expect(counts?.created.post).toBe(7);
+    expect(counts?.created.category).toBe(2);
+    expect(counts?.created.tag).toBe(1);
+    expect(counts?.created.media).toBe(1);
+    expect(counts?.skipped.page).toBe(1);
+    expect(counts?.skipped["menu item"]).toBe(1);
+    expect(first.report?.entries).toContainEqual(
+      expect.objectContaining({ outcome: "skipped", kind: "page", sourceId: "16" }),
+    );
+    expect(first.report?.notes.join(" ")).toMatch(/\[contact-form-7\]/);
+  });
+
+  it("maps the statuses: future, private → draft (noted), pending → reviewing, draft stays", () => {
+    expect(postBySlug("storm-and-flood")?.status).toBe("published");
+    expect(postBySlug("tomorrow")?.status).toBe("draft");
+    expect(postBySlug("secret")?.status).toBe("draft");
+    expect(postBySlug("waiting")?.status).toBe("reviewing");
+    expect(postBySlug("unfinished")?.status).toBe("draft");
+    const entry = first.report?.entries.find((e) => e.sourceId === "12");
+    expect(entry?.reason).toMatch(/scheduled/);
+  });
+
+  it("sanitises: no script, iframe or event handler survives; shortcodes become HTML", () => {
+    const post = postBySlug("storm-and-flood");
+    const html = post?.content ?? "";
+    expect(html).not.toMatch(
+      /<script|<iframe|onerror|alert\(|wp:paragraph|\[caption|\[gallery|\[embed|\[audio|\[contact/,
+    );
+    expect(html).toMatch(/<figure>.*<figcaption>The river<\/figcaption><\/figure>/s);
+    expect(html).toContain('href="https://video.example.com/v/1"');
+    expect(html).toContain('href="https://old.example.com/a.mp3"');
+    expect(post?.title).toBe("Storm & flood");
+    expect(post?.summary).toBe("Water everywhere.");
+  });
+
+  it("takes images from the uploads folder into the media library, featured and inline", () => {
+    const post = postBySlug("storm-and-flood");
+    expect(post?.photo).toMatch(/^\/uploads\/media\/.+\.png$/);
+    expect(post?.content).toContain(`src="${post?.photo}"`);
+    expect(post?.content).not.toContain("old.example.com/wp-content");
+    const row = getDb()
+      .select()
+      .from(media)
+      .where(eq(media.url, post?.photo ?? ""))
+      .get();
+    expect(row?.width).toBeGreaterThan(0);
+  });
+
+  it("keeps a child category with its own name, the first category of a post, and its tags", () => {
+    const post = postBySlug("storm-and-flood");
+    expect(post?.url).toMatch(/^\/\d+\/local\/storm-and-flood$/);
+    expect(getDb().select().from(tags).where(eq(tags.slug, "rain")).get()?.name).toBe("Rain");
+  });
+
+  it("gives classic text its paragraphs and keeps backslashes; no excerpt → first 200 characters", () => {
+    const post = postBySlug("classic-text");
+    expect(post?.content).toMatch(
+      /^<p>First paragraph with C:\\xampp\\htdocs path<br>\s*and a second line\.<\/p>\s*<p>Second paragraph/,
+    );
+    expect(post?.summary.length).toBeLessThanOrEqual(200);
+    expect(post?.summary).toMatch(/^First paragraph with C:\\xampp/);
+  });
+
+  it("matches authors by e-mail, creates the others without a password, gives unknown bylines to the importer", () => {
+    expect(postBySlug("storm-and-flood")?.authorId).toBe(staff.editor.id);
+    const newbie = getDb().select().from(users).where(eq(users.email, "newbie@example.com")).get();
+    expect(newbie?.role).toBe("Author");
+    expect(newbie?.passwordHash).toBe("!");
+    expect(postBySlug("classic-text")?.authorId).toBe(newbie?.id);
+    expect(postBySlug("nobodys")?.authorId).toBe(staff.admin.id);
+  });
+
+  it("answers the old permalinks 301 to the new addresses, only where no route matched", async () => {
+    const post = postBySlug("storm-and-flood");
+    const url = post?.url ?? "";
+    const go = async (fn: Parameters<typeof runRoute>[0], path: string, params = {}) => {
+      const answer = await (async () => {
+        try {
+          return await fn(routeArgs(new Request(`${BASE}${path}`), params));
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      return { status: statusOf(answer), location: locationOf(answer) };
+    };
+    expect(await go(notFoundLoader, "/2019/04/05/storm-and-flood/")).toEqual({
+      status: 301,
+      location: url,
+    });
+    expect(await go(notFoundLoader, "/storm-and-flood/")).toEqual({ status: 301, location: url });
+    expect(await go(homeLoader, "/?p=10")).toEqual({ status: 301, location: url });
+    expect(
+      await go(postLoader, "/2019/04/storm-and-flood/", {
+        id: "2019",
+        category: "04",
+        url: "storm-and-flood",
+      }),
+    ).toEqual({ status: 301, location: url });
+    expect(
+      await go(postLoader, "/category/news/local/", {
+        id: "category",
+        category: "news",
+        url: "local",
+      }),
+    ).toEqual({ status: 301, location: "/category/local" });
+    expect((await go(notFoundLoader, "/no-such-thing/")).status).toBe(404);
+  });
+
+  it("creates nothing the second time", async () => {
+    const before = tableCounts();
+    const again = await importPath(file("site-again.xml", SITE), { mediaPath: uploads });
+    expect(again.state).toBe("done");
+    expect(tableCounts()).toBe(before);
+    expect(again.report?.counts.created).toEqual({});
+    expect(again.report?.counts.skipped.post).toBe(7);
+  });
+});
+
+describe("files that are refused, writing nothing", () => {
+  it.each([
+    ["not XML at all", "hello, world"],
+    [
+      "an RSS feed that is not a WordPress export",
+      '<rss version="2.0"><channel><title>x</title></channel></rss>',
+    ],
+    ["a broken WXR", WXR(item({ id: "1" })).replace("</item>", "")],
+    ["an invalid version tag", WXR(item({ id: "1" })).replace(">1.2<", ">abc<")],
+    [
+      "a missing version tag",
+      WXR(item({ id: "1" })).replace("<wp:wxr_version>1.2</wp:wxr_version>", ""),
+    ],
+    ["a JSON file that is not a Ghost export", '{"hello": [1, 2]}'],
+    ["broken JSON", '{"db": [{"data": {"posts": ['],
+  ])("%s", async (_label, text) => {
+    const before = tableCounts();
+    const jobsBefore = getDb().select().from(importJobs).all().length;
+    await expect(importPath(file(`bad-${Math.random()}.txt`, text))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(tableCounts()).toBe(before);
+    expect(getDb().select().from(importJobs).all().length).toBe(jobsBefore);
+  });
+
+  it("reads a stray ]]> and bare & as WordPress does", async () => {
+    const text = WXR(
+      item({
+        id: "501",
+        title: "Q&A",
+        slug: "qa-night",
+        content: "Nested <![CDATA[ tags ]]> :)",
+      }).replace(
+        "<content:encoded><![CDATA[Nested <![CDATA[ tags ]]> :)]]>",
+        "<content:encoded><![CDATA[Nested <![CDATA[ tags ]]> :)]]>",
+      ),
+    ).replace("<title>Q&A</title>", "<title>Q&A night</title>");
+    const job = await importPath(file("quirks.xml", text));
+    expect(job.state, job.error ?? "").toBe("done");
+    expect(postBySlug("qa-night")?.title).toBe("Q&A night");
+  });
+});
+
+describe("a Ghost export", () => {
+  const ghost = {
+    db: [
+      {
+        meta: { exported_on: 1700000000000, version: "5.70.0" },
+        data: {
+          posts: [
+            {
+              id: "g1",
+              title: "Ghost post",
+              slug: "ghost-post",
+              html: "<p>Hi</p><script>x()</script>",
+              status: "published",
+              type: "post",
+              published_at: "2023-01-02T00:00:00.000Z",
+              custom_excerpt: "Short",
+              feature_image: "__GHOST_URL__/content/images/a.png",
+            },
+            {
+              id: "g2",
+              title: "Later",
+              slug: "later",
+              html: "<p>Soon</p>",
+              status: "scheduled",
+              type: "post",
+            },
+            {
+              id: "g3",
+              title: "Draft",
+              slug: "ghost-draft",
+              html: "<p>D</p>",
+              status: "draft",
+              type: "post",
+            },
+            {
+              id: "g4",
+              title: "Page",
+              slug: "page",
+              html: "<p>P</p>",
+              status: "published",
+              type: "page",
+            },
+            {
+              id: "g5",
+              title: "No HTML",
+              slug: "no-html",
+              html: null,
+              mobiledoc: "{}",
+              status: "published",
+              type: "post",
+            },
+          ],
+          tags: [
+            { id: "t1", name: "Politics", slug: "politics" },
+            { id: "t2", name: "Elections", slug: "elections" },
+            { id: "t3", name: "#hidden", slug: "hash-hidden", visibility: "internal" },
+          ],
+          posts_tags: [
+            { post_id: "g1", tag_id: "t3", sort_order: 0 },
+            { post_id: "g1", tag_id: "t1", sort_order: 1 },
+            { post_id: "g1", tag_id: "t2", sort_order: 2 },
+          ],
+          users: [{ id: "u1", name: "Gina Ghost", slug: "gina", email: "gina@example.com" }],
+          posts_authors: [{ post_id: "g1", author_id: "u1", sort_order: 0 }],
+          newsletters: [{ id: "n1", name: "Music" }],
+          members: [
+            {
+              id: "m1",
+              email: "fan@example.com",
+              name: "Fan",
+              created_at: "2022-01-01T00:00:00.000Z",
+            },
+            { id: "m2", email: "gone@example.com", name: "Gone" },
+          ],
+          members_newsletters: [{ member_id: "m1", newsletter_id: "n1" }],
+        },
+      },
+    ],
+  };
+
+  it("imports posts, the first public tag as category, members as subscribers", async () => {
+    const job = await importPath(file("ghost.json", JSON.stringify(ghost)));
+    expect(job.state, job.error ?? "").toBe("done");
+    const post = postBySlug("ghost-post");
+    expect(post?.status).toBe("published");
+    expect(post?.url).toMatch(/\/politics\/ghost-post$/);
+    expect(post?.content).toBe("<p>Hi</p>");
+    expect(post?.summary).toBe("Short");
+    expect(post?.photo).toBe("/content/images/a.png");
+    expect(getDb().select().from(tags).where(eq(tags.slug, "elections")).get()).toBeTruthy();
+    expect(getDb().select().from(tags).where(eq(tags.slug, "hash-hidden")).get()).toBeUndefined();
+    expect(postBySlug("later")?.status).toBe("draft");
+    expect(postBySlug("ghost-draft")?.status).toBe("draft");
+    expect(postBySlug("page")).toBeUndefined();
+    expect(postBySlug("no-html")).toBeUndefined();
+    expect(job.report?.entries).toContainEqual(
+      expect.objectContaining({ sourceId: "g5", outcome: "skipped" }),
+    );
+    const fan = getDb()
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, "fan@example.com"))
+      .get();
+    expect(fan?.status).toBe("Active");
+    const gone = getDb()
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, "gone@example.com"))
+      .get();
+    expect(gone?.status).toBe("Unsubscribed");
+  });
+
+  it("imports Ghost's member CSV and Substack's subscriber CSV through Import Subscribers", () => {
+    const actor = { ...staff.admin } as never;
+    const ghostCsv =
+      "id,email,name,note,subscribed_to_emails,complimentary_plan,stripe_customer_id,created_at,deleted_at,labels\n1,g1@example.com,G One,,true,,,2020-01-01,,\n2,g2@example.com,,,false,,,2020-01-01,,\n";
+    const report = importSubscribersCsv(actor, ghostCsv);
+    expect(report.added.length).toBe(2);
+    const substack =
+      "email,active_subscription,expiry,email_disabled,prefer_digests,created_at\ns1@example.com,true,,false,false,2018-08-27\ns2@example.com,true,,true,false,2018-08-27\n";
+    expect(importSubscribersCsv(actor, substack).added.length).toBe(2);
+    const status = (email: string) =>
+      getDb().select().from(subscribers).where(eq(subscribers.email, email)).get()?.status;
+    expect(status("g2@example.com")).toBe("Unsubscribed");
+    expect(status("s2@example.com")).toBe("Unsubscribed");
+    expect(status("s1@example.com")).toBe("Active");
+  });
+});
+
+describe("the job runner", () => {
+  it("resumes a job a crash left running, creating nothing twice", async () => {
+    const text = WXR(item({ id: "900", title: "Resumed", slug: "resumed" }));
+    const job = await createImportJob(null, {
+      fileName: "resume.xml",
+      filePath: file("resume.xml", text),
+    });
+    // A crash mid-run: the job says running, nothing finished it.
+    getDb().update(importJobs).set({ state: "running" }).where(eq(importJobs.id, job.id)).run();
+    startImportRunner({ log: () => {} });
+    await kickImports();
+    const after = getDb().select().from(importJobs).where(eq(importJobs.id, job.id)).get();
+    expect(after?.state).toBe("done");
+    expect(getDb().select().from(posts).where(eq(posts.slug, "resumed")).all()).toHaveLength(1);
+  });
+
+  it("takes the next job after a look at an empty queue", async () => {
+    await kickImports();
+    const job = await createImportJob(null, {
+      fileName: "next.xml",
+      filePath: file("next.xml", WXR(item({ id: "902", title: "Next", slug: "next-in-line" }))),
+    });
+    await kickImports();
+    const after = getDb().select().from(importJobs).where(eq(importJobs.id, job.id)).get();
+    expect(after?.state).toBe("done");
+  });
+
+  it("marks a job whose file is gone failed, saying so", async () => {
+    const path = file("gone.xml", WXR(item({ id: "901" })));
+    const job = await createImportJob(null, { fileName: "gone.xml", filePath: path });
+    const { rmSync } = await import("node:fs");
+    rmSync(path);
+    const done = await runImportJob(job);
+    expect(done.state).toBe("failed");
+    expect(done.error).toMatch(/gone/);
+  });
+});
+
+describe("the Import screen", () => {
+  const upload = (who: string, parts: [string, Blob, string][]) => {
+    const body = new FormData();
+    for (const [name, blob, fileName] of parts) body.append(name, blob, fileName);
+    return new Request(`${BASE}/admin/tools/import`, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookies[who] ?? "" },
+    });
+  };
+
+  it("is for Administrators only", async () => {
+    for (const who of ["editor", "author", "contributor"]) {
+      const answer = await runRoute(
+        importLoader,
+        new Request(`${BASE}/admin/tools/import`, { headers: { Cookie: cookies[who] } }),
+      );
+      expect(locationOf(answer), who).toBe("/unauthorised-access");
+    }
+  });
+
+  it("takes an upload, runs it in the background and shows progress, then the report", async () => {
+    const text = WXR(item({ id: "700", title: "Uploaded", slug: "uploaded" }));
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [["file", new Blob([text]), "export.xml"]]),
+    );
+    expect(statusOf(answer)).toBe(303);
+    const location = locationOf(answer) ?? "";
+    expect(location).toMatch(/^\/admin\/tools\/import\?job=/);
+    await kickImports();
+    const page = (await runRoute(
+      importLoader,
+      new Request(`${BASE}${location}`, { headers: { Cookie: cookies.admin } }),
+    )) as {
+      job: {
+        state: string;
+        done: number;
+        total: number;
+        report: { counts: { created: Record<string, number> } };
+      };
+    };
+    expect(page.job.state).toBe("done");
+    expect(page.job.done).toBe(page.job.total);
+    expect(page.job.report.counts.created.post).toBe(1);
+  });
+
+  it("takes the uploads as a .zip and stores the images it finds", async () => {
+    const text = WXR(
+      item(
+        {
+          id: "710",
+          title: "Zipped",
+          slug: "zipped",
+          content:
+            '<p><img src="https://zip.example.com/wp-content/uploads/2020/01/z.png" alt="z"></p>',
+        },
+        "",
+      ),
+    ).replace(/old\.example\.com/g, "zip.example.com");
+    const archive = zip({ "uploads/2020/01/z.png": PNG, "uploads/notes.txt": Buffer.from("x") });
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [
+        ["file", new Blob([text]), "export.xml"],
+        ["media", new Blob([new Uint8Array(archive)], { type: "application/zip" }), "uploads.zip"],
+      ]),
+    );
+    expect(statusOf(answer)).toBe(303);
+    await kickImports();
+    const post = postBySlug("zipped");
+    expect(post?.content).toMatch(/src="\/uploads\/media\/[^"]+\.png"/);
+  });
+
+  it("refuses a zip whose entries leave their folder", async () => {
+    const before = tableCounts();
+    const archive = zip({ "../evil.png": PNG });
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [
+        ["file", new Blob([WXR(item({ id: "711", slug: "evil" }))]), "export.xml"],
+        ["media", new Blob([new Uint8Array(archive)], { type: "application/zip" }), "uploads.zip"],
+      ]),
+    );
+    expect(statusOf(answer)).toBe(303);
+    await kickImports();
+    const job = getDb().select().from(importJobs).orderBy(importJobs.id).all().at(-1);
+    expect(job?.state).toBe("failed");
+    expect(job?.error).toMatch(/media archive/);
+    expect(tableCounts()).toBe(before);
+  });
+
+  it("refuses a broken file with a clear message and writes nothing", async () => {
+    const before = tableCounts();
+    const answer = await runRoute(
+      importAction,
+      upload("admin", [["file", new Blob(["<rss><channel>"]), "x.xml"]]),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect((answer as { data: { error: string } }).data.error).toMatch(/^Nothing was imported: /);
+    expect(tableCounts()).toBe(before);
+  });
+});
