@@ -487,7 +487,7 @@ describe("the sender over SMTP", () => {
     const busy: MailTransport = {
       kind: "smtp",
       async send(message, name) {
-        if (JSON.stringify(message.to).includes("a@example.com")) {
+        if (JSON.stringify(message.envelope ?? message.to).includes("a@example.com")) {
           throw Object.assign(new Error("450 Mailbox busy"), {
             code: "EENVELOPE",
             responseCode: 450,

@@ -114,8 +114,10 @@ export function composeMessage(
   siteName: string,
   letter: Newsletter,
   to: Recipient,
+  /** The link to use instead of the reader's (the rendered template's marker). */
+  personal?: { unsubscribe: string },
 ): SendMailOptions {
-  const unsubscribe = readerUnsubscribeUrl(env, letter, to);
+  const unsubscribe = personal?.unsubscribe ?? readerUnsubscribeUrl(env, letter, to);
   const content = messageContent(letter, env.publicUrl);
   const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
   const photoFile = uploadedFile(env, letter.photo);
