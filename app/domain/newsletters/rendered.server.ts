@@ -24,6 +24,9 @@ const NAME = "X7NAMEX7";
 const UNSUBSCRIBE = "X7UNSUBSCRIBEX7";
 const TEXT = "X7TEXTPARTX7";
 const HTML = "X7HTMLPARTX7";
+/** Where the greeting and the link go in the marked parts; a NUL never occurs in content. */
+const GREETING_MARK = "\u0000N";
+const LINK_MARK = "\u0000U";
 
 export type ReaderMessage = { envelope: { from: string; to: string[] }; raw: Buffer };
 
@@ -49,7 +52,10 @@ const canonHeader = (name: string, value: string) =>
 
 /** One line of a display name that cannot break the header. */
 function addressHeader(name: string, email: string) {
-  const clean = name.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim();
+  const clean = [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? " " : c))
+    .join("")
+    .trim();
   if (!clean) return email;
   const display = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~ ]+$/.test(clean)
     ? clean
@@ -81,7 +87,7 @@ function splitAt(s: string, markers: string[]): string[] {
 function personalise(marked: string, name: string, unsubscribe: string, html: boolean) {
   const greeting = name ? `Hello ${html ? escapeHtml(name) : name},` : "Hello,";
   const link = html ? escapeHtml(unsubscribe) : unsubscribe;
-  return marked.replace(/\u0000N/g, () => greeting).replace(/\u0000U/g, () => link);
+  return marked.split(GREETING_MARK).join(greeting).split(LINK_MARK).join(link);
 }
 
 /** `"Site name" <news.newsletter.example.com>` from the message's `list.id`. */
@@ -110,7 +116,7 @@ export async function renderNewsletter(
   // Markers for the greeting and the link; `\0N`/`\0U` never occur in content.
   const greetingMarker = `Hello ${NAME},`;
   const mark = (s: string) =>
-    s.split(greetingMarker).join("\u0000N").split(UNSUBSCRIBE).join("\u0000U");
+    s.split(greetingMarker).join(GREETING_MARK).split(UNSUBSCRIBE).join(LINK_MARK);
   const markedHtml = mark(String(base.html));
   const markedText = mark(String(base.text));
   const { list, ...rest } = base;
