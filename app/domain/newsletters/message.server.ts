@@ -12,6 +12,7 @@ import type { Newsletter } from "#db/schema";
 import { dkimSigning, mailFromDomain } from "~/domain/newsletters/dkim.server";
 import { uploadedFile } from "~/domain/newsletters/input.server";
 import {
+  oneClickTokenUrl,
   unsubscribeToken,
   unsubscribeTokenUrl,
 } from "~/domain/newsletters/unsubscribe-token.server";
@@ -176,7 +177,9 @@ ${content.html}
         url: `${letter.audience.toLowerCase()}.newsletter.${mailFromDomain(env)}`,
         comment: siteName,
       },
-      unsubscribe,
+      unsubscribe: to.subscriberId
+        ? oneClickTokenUrl(env.publicUrl, unsubscribeToken(to.subscriberId, letter.audience, env))
+        : unsubscribe,
     },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     dkim: dkimSigning(env),

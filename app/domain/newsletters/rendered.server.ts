@@ -15,6 +15,7 @@ import type { Newsletter } from "#db/schema";
 import { DKIM_SIGNED_HEADERS, dkimPrivateKey, dkimSigning } from "~/domain/newsletters/dkim.server";
 import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
 import {
+  oneClickTokenUrl,
   unsubscribeToken,
   unsubscribeTokenUrl,
 } from "~/domain/newsletters/unsubscribe-token.server";
@@ -167,10 +168,8 @@ export async function renderNewsletter(
 
   return {
     forReader(to) {
-      const unsubscribe = unsubscribeTokenUrl(
-        env.publicUrl,
-        unsubscribeToken(to.subscriberId, letter.audience, env),
-      );
+      const token = unsubscribeToken(to.subscriberId, letter.audience, env);
+      const unsubscribe = unsubscribeTokenUrl(env.publicUrl, token);
       const text = quotedPrintable(personalise(markedText, to.name, unsubscribe, false));
       const html = quotedPrintable(personalise(markedHtml, to.name, unsubscribe, true));
       const bh = createHash("sha256")
@@ -183,7 +182,7 @@ export async function renderNewsletter(
       const own = [
         { name: "To", value: addressHeader(to.name, to.email) },
         { name: "Message-ID", value: `<${randomUUID()}@${messageDomain}>` },
-        { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
+        { name: "List-Unsubscribe", value: `<${oneClickTokenUrl(env.publicUrl, token)}>` },
       ];
       const all = [...own, ...headers];
       const used = signedNames.filter((n) =>
