@@ -40,6 +40,7 @@ import { loader as unsubscribeLoader, action as unsubscribePage } from "~/routes
 import { locationOf, resetDatabase, routeArgs, runRoute, statusOf } from "../helpers";
 import {
   BASE,
+  decodeQuotedPrintable,
   makePost,
   makeSubscriber,
   makeUser,
