@@ -28,6 +28,7 @@ export default [
     ] as const
   ).map((list) => route(`get/${list}`, "routes/api.home-list.ts", { id: `api-home-${list}` })),
   route("get/posts/by-tag/:tag", "routes/api.posts-by-tag.ts"),
+  route("get/search", "routes/api.search.ts"),
   route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
   route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
   route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
@@ -97,6 +98,7 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("explore", "routes/explore.tsx"),
+    route("search", "routes/search.tsx"),
     route("category/:category", "routes/category.tsx"),
     route("tag/:tag", "routes/tag.tsx"),
     route("reach-out", "routes/reach-out.tsx"),

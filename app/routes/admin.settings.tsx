@@ -6,6 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { CommentSettings } from "~/components/settings/comment-settings";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import {
@@ -164,6 +165,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </p>
         </fieldset>
         {SECTIONS.map(flagFieldset)}
+        <CommentSettings settings={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
           <label htmlFor="defaultCategory">Default Category</label>
