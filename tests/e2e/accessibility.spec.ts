@@ -89,6 +89,7 @@ for (const theme of THEMES) {
       "/admin/media/add",
       "/admin/mail/subscribers-list",
       "/admin/mail/send-newsletter",
+      "/admin/mail/subscribers-list/suppress",
     ]) {
       await page.goto(path);
       const found = await seriousViolations(page);

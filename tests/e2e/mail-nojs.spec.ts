@@ -116,12 +116,24 @@ test("send a newsletter: recorded with its figures, one .eml per Active News sub
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
   });
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  // The confirm step: the audience and the Active count, the preview and Send a test.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E2E weekly digest");
+  await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
+  await expect(page.locator(".newsletter-preview-text")).toContainText("Hello from the e2e suite.");
+  await page.getByRole("button", { name: "Send a test" }).click();
+  await expect(page.getByRole("status")).toContainText("Test sent to admin@inkwell.test");
+  const confirm = page.getByRole("button", { name: /^Send to \d+ Active subscribers?$/ });
+  await expect(
+    page.getByText(/Send this newsletter to News: \d+ Active subscribers?\?/),
+  ).toBeVisible();
+  await confirm.click();
   await expect(page.getByRole("status")).toContainText(/Newsletter queued for \d+ subscribers?/);
   const recipients = Number(
     /queued for (\d+)/.exec((await page.getByRole("status").textContent()) ?? "")?.[1],
   );
   expect(recipients).toBeGreaterThan(0);
+  await page.goto(`${base}/admin/mail/send-newsletter`);
 
   const row = page.getByRole("row").filter({ hasText: "E2E weekly digest" });
   await expect(async () => {
@@ -140,12 +152,14 @@ test("send a newsletter: recorded with its figures, one .eml per Active News sub
   const messages = readdirSync(outbox)
     .filter((f) => f.endsWith(".eml"))
     .map((f) => readFileSync(join(outbox, f), "utf8").replace(/\r?\n[ \t]+/g, " "))
-    .filter((m) => /^Subject: E2E weekly digest/m.test(m));
+    .filter(
+      (m) => /^Subject: E2E weekly digest/m.test(m) && !/^To: .*admin@inkwell\.test/m.test(m),
+    );
   expect(messages).toHaveLength(recipients);
   const raw = messages[0] ?? "";
   expect(raw).toMatch(/^Subject: E2E weekly digest/m);
   expect(raw).toMatch(
-    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}>/m,
+    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}>/m,
   );
   expect(raw).toMatch(/Content-Disposition: attachment; filename="?rate-card\.pdf/);
   expect(raw).toContain("cid:featured-image@inkwell");

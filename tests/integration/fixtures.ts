@@ -209,10 +209,17 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** Unfolds headers and decodes quoted-printable so assertions can read a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/\r?\n[ \t]+/g, " ")
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // The header block is only unfolded: a header value (a DKIM signature) may end in "=".
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? "" : raw.slice(split);
+  return (
+    head.replace(/\r?\n[ \t]+/g, " ") +
+    body
+      .replace(/\r?\n[ \t]+/g, " ")
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+  );
 }
 
 /**

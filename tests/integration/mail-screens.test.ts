@@ -762,7 +762,7 @@ describe("Send Newsletter", () => {
       expect(raw).toMatch(/\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}"/);
       expect(raw).toMatch(
         new RegExp(
-          `^List-Unsubscribe: <${BASE}/unsubscribe\\?token=u1\\.\\d+\\.news\\.[\\w-]{32}>`,
+          `^List-Unsubscribe: <${BASE}/newsletter/unsubscribe\\?token=u1\\.\\d+\\.news\\.[\\w-]{32}>`,
           "m",
         ),
       );

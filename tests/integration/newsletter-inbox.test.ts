@@ -40,6 +40,7 @@ import { loader as unsubscribeLoader, action as unsubscribePage } from "~/routes
 import { locationOf, resetDatabase, routeArgs, runRoute, statusOf } from "../helpers";
 import {
   BASE,
+  decodeQuotedPrintable,
   makePost,
   makeSubscriber,
   makeUser,
@@ -210,7 +211,10 @@ describe("signed unsubscribe tokens", () => {
     await sendQueued();
     const raw = (smtp.received[0]?.raw ?? "").replace(/\r?\n[ \t]+/g, " ");
     const header = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(raw)?.[1] ?? "";
-    expect(header).toBe(`${BASE}/unsubscribe?token=${unsubscribeToken(ann, "News")}`);
+    expect(header).toBe(`${BASE}/newsletter/unsubscribe?token=${unsubscribeToken(ann, "News")}`);
+    expect(decodeQuotedPrintable(smtp.received[0]?.raw ?? "")).toContain(
+      `${BASE}/unsubscribe?token=${unsubscribeToken(ann, "News")}`,
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(raw).not.toMatch(/unsubscribe\?email=/);
   });
@@ -573,5 +577,25 @@ describe("suppression list", () => {
       importSuppressionCsv(getDb(), toSessionUser(makeUser("Author")), "d@example.com"),
     ).toThrow();
     expect(reader(d).status).toBe("Active");
+  });
+});
+
+describe("the List-Unsubscribe address (a resource route)", () => {
+  it("a cross-site cookieless one-click POST answers 200 JSON without a redirect; a GET goes to the page", async () => {
+    const { action, loader } = await import("~/routes/api.newsletter-unsubscribe");
+    const ann = makeSubscriber("ann@example.com", ["News", "Music"]);
+    const url = `${BASE}/newsletter/unsubscribe?token=${unsubscribeToken(ann, "News")}`;
+    const get = (await runRoute(loader, new Request(url))) as Response;
+    expect(get.status).toBe(303);
+    expect(get.headers.get("Location")).toBe(`/unsubscribe?token=${unsubscribeToken(ann, "News")}`);
+    expect(reader(ann).audience).toEqual(["Music", "News"]);
+    const res = (await runRoute(action, oneClick(url))) as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Location")).toBeNull();
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music"] });
+    const forged = (await runRoute(action, oneClick(url.replace(".news.", ".music.")))) as Response;
+    expect(forged.status).toBe(400);
+    expect(reader(ann)).toEqual({ status: "Active", audience: ["Music"] });
   });
 });

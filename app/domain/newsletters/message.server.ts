@@ -12,6 +12,7 @@ import type { Newsletter } from "#db/schema";
 import { dkimSigning, mailFromDomain } from "~/domain/newsletters/dkim.server";
 import { uploadedFile } from "~/domain/newsletters/input.server";
 import {
+  oneClickTokenUrl,
   unsubscribeToken,
   unsubscribeTokenUrl,
 } from "~/domain/newsletters/unsubscribe-token.server";
@@ -114,8 +115,10 @@ export function composeMessage(
   siteName: string,
   letter: Newsletter,
   to: Recipient,
+  /** The link to use instead of the reader's (the rendered template's marker). */
+  personal?: { unsubscribe: string },
 ): SendMailOptions {
-  const unsubscribe = readerUnsubscribeUrl(env, letter, to);
+  const unsubscribe = personal?.unsubscribe ?? readerUnsubscribeUrl(env, letter, to);
   const content = messageContent(letter, env.publicUrl);
   const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
   const photoFile = uploadedFile(env, letter.photo);
@@ -174,7 +177,9 @@ ${content.html}
         url: `${letter.audience.toLowerCase()}.newsletter.${mailFromDomain(env)}`,
         comment: siteName,
       },
-      unsubscribe,
+      unsubscribe: to.subscriberId
+        ? oneClickTokenUrl(env.publicUrl, unsubscribeToken(to.subscriberId, letter.audience, env))
+        : unsubscribe,
     },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     dkim: dkimSigning(env),

@@ -18,6 +18,7 @@ import {
 import { uploadsProblem } from "~/domain/newsletters/input.server";
 import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
 import type { DeliveryRow } from "~/domain/newsletters/queue.server";
+import { type RenderedNewsletter, renderNewsletter } from "~/domain/newsletters/rendered.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
@@ -104,14 +105,19 @@ function compose(env: Env, siteName: string, letter: Newsletter, to: Recipient) 
 }
 
 /**
- * Throws a ComposeError when the newsletter cannot be built: its photo or
- * attachment under /uploads/ is gone or is not a file, or composing a
- * message throws.
+ * The newsletter rendered once for all its readers (rendered.server.ts).
+ * Throws a ComposeError when it cannot be built: its photo or attachment
+ * under /uploads/ is gone or is not a file, or composing it throws.
  */
-function preflight(env: Env, siteName: string, letter: Newsletter) {
+async function render(env: Env, siteName: string, letter: Newsletter) {
   const problem = uploadsProblem(env, letter);
   if (problem) throw new ComposeError(problem);
   compose(env, siteName, letter, { email: "preflight@example.com", name: "" });
+  try {
+    return await renderNewsletter(env, siteName, letter);
+  } catch (error) {
+    throw new ComposeError(`Could not compose the message: ${(error as Error).message}`);
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -270,7 +276,7 @@ export class NewsletterSender {
     this.transport ??= createMailTransport(env);
     markSending(db, letter);
     const siteName = getSettings(db).siteName;
-    preflight(env, siteName, letter);
+    const rendered = await render(env, siteName, letter);
     // A cursor over subscriber ids: a message that failed for a temporary
     // reason stays pending and is retried on the next pass, not in this one.
     let after = 0;
@@ -293,7 +299,7 @@ export class NewsletterSender {
       const worker = async () => {
         while (next < batch.length && !this.stopping && !this.outage) {
           const delivery = batch[next++] as DeliveryRow;
-          await this.deliverOne(db, env, siteName, letter, delivery);
+          await this.deliverOne(db, rendered, letter, delivery);
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
@@ -305,14 +311,14 @@ export class NewsletterSender {
 
   private async deliverOne(
     db: Db,
-    env: Env,
-    siteName: string,
+    rendered: RenderedNewsletter,
     letter: Newsletter,
     delivery: DeliveryRow,
   ): Promise<void> {
     const transport = this.transport as MailTransport;
-    const message = compose(env, siteName, letter, delivery);
     try {
+      // Inside the try: a reader's message that cannot be built fails that reader only.
+      const message = rendered.forReader(delivery);
       await transport.send(
         message,
         `${letter.id}-${delivery.subscriberId}-${letter.uid.slice(0, 8)}`,

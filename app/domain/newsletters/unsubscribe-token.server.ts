@@ -49,9 +49,17 @@ export function unsubscribeToken(
   return `${payload}.${signature(tokenKey(env), payload)}`;
 }
 
-/** The link in every message and its `List-Unsubscribe` header. */
+/** The link in every message: the confirm page. */
 export function unsubscribeTokenUrl(publicUrl: string, token: string) {
   return `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Every message's `List-Unsubscribe`: the one-click address (a resource
+ * route, which takes a mail client's cross-site POST; a GET goes on to the page).
+ */
+export function oneClickTokenUrl(publicUrl: string, token: string) {
+  return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 /** The reader and audience a token names, or undefined when it is malformed or its signature is wrong. */
