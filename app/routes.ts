@@ -14,6 +14,8 @@ export default [
   route("posts/update/:id", "routes/api.posts-update.ts"),
   route("newsletter/join", "routes/api.newsletter-join.ts"),
   route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
+  route("comments/add/:postId", "routes/api.comments-add.ts"),
+  route("get/comments/:postId", "routes/api.comments-get.ts"),
 
   // Public reads, admin calls, newsletters.
   route("user/data", "routes/api.user-data.ts"),

@@ -21,13 +21,16 @@ import { getAnalyticsData, getDashboardData } from "~/domain/site/dashboard.serv
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { action as commentsAction, loader as commentsLoader } from "~/routes/admin.comments";
+import { action as addCommentApi } from "~/routes/api.comments-add";
+import { loader as getCommentsApi } from "~/routes/api.comments-get";
 import { action as postAction, loader as postLoader } from "~/routes/post";
-import { resetDatabase, settle } from "../helpers";
+import { resetDatabase, routeArgs, settle } from "../helpers";
 import {
   BASE,
   caught,
   makePost,
   makeUser,
+  postJson,
   sessionCookie,
   setupNewsroom,
   tableCounts,
@@ -423,5 +426,55 @@ describe("counts", () => {
     expect(getAnalyticsData(admin).topPosts[0]?.title).toBe("Rates on hold");
     const byComments = getAnalyticsData(admin, "comments").topPosts;
     expect(byComments[0]).toMatchObject({ title: "Quiet one", comments: 2 });
+  });
+});
+
+describe("the JSON calls", () => {
+  test("POST /comments/add/:postId applies the same rules; GET /get/comments lists approved only", async () => {
+    setComments({ enableCommentModeration: true, enableSpamFilters: true });
+    const added = await addCommentApi(
+      routeArgs(postJson(`/comments/add/${post.id}`, { body: reader }), {
+        postId: String(post.id),
+      }),
+    );
+    expect(added.status).toBe(200);
+    const body = await added.json();
+    expect(body).toMatchObject({ type: "success", comment: { status: "pending" } });
+    expect(JSON.stringify(body)).not.toContain(reader.email);
+
+    const spam = await addCommentApi(
+      routeArgs(
+        postJson(`/comments/add/${post.id}`, {
+          body: { ...reader, body: "https://a.x https://b.x https://c.x" },
+        }),
+        { postId: String(post.id) },
+      ),
+    );
+    // Not told it is spam.
+    expect((await spam.json()).comment.status).toBe("pending");
+
+    const bad = await addCommentApi(
+      routeArgs(postJson(`/comments/add/${post.id}`, { body: { ...reader, email: "x" } }), {
+        postId: String(post.id),
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const missing = await addCommentApi(
+      routeArgs(postJson("/comments/add/999999", { body: reader }), { postId: "999999" }),
+    );
+    expect(missing.status).toBe(404);
+
+    moderateComments(env.staff.admin, getDb(), [body.comment.id], "approve");
+    const list = await getCommentsApi(
+      routeArgs(new Request(`${BASE}/get/comments/${post.id}`), { postId: String(post.id) }),
+    );
+    const listed = await list.json();
+    expect(listed.count).toBe(1);
+    expect(listed.comments.map((c: { id: number }) => c.id)).toEqual([body.comment.id]);
+    expect(JSON.stringify(listed)).not.toContain("@example.org");
+    const none = await getCommentsApi(
+      routeArgs(new Request(`${BASE}/get/comments/abc`), { postId: "abc" }),
+    );
+    expect(none.status).toBe(404);
   });
 });
