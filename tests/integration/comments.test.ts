@@ -429,6 +429,26 @@ describe("counts", () => {
   });
 });
 
+describe("the per-post switch", () => {
+  test("the post form's Comments closed is saved, and a JSON save without it keeps it", async () => {
+    const { savePost } = await import("~/domain/posts/editing.server");
+    const base = {
+      action: "publish",
+      title: "Closed one",
+      category: "Crypto",
+      content: "<p>x</p>",
+      summary: "s",
+    };
+    const saved = savePost(env.staff.admin, { ...base, commentsClosed: true });
+    expect(saved.post.commentsClosed).toBe(true);
+    expect((await caught(() => submitComment(getDb(), saved.post.id, reader, ctx()))).status).toBe(
+      403,
+    );
+    const again = savePost(env.staff.admin, { ...base, summary: "t" }, { id: saved.post.id });
+    expect(again.post.commentsClosed).toBe(true);
+  });
+});
+
 describe("the JSON calls", () => {
   test("POST /comments/add/:postId applies the same rules; GET /get/comments lists approved only", async () => {
     setComments({ enableCommentModeration: true, enableSpamFilters: true });

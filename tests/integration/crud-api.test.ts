@@ -127,6 +127,7 @@ describe("POST /crud/add/doc and /crud/get/docs: posts", () => {
         "tags",
         "photo",
         "socialCard",
+        "commentsClosed",
         "views",
         "likes",
         "shares",

@@ -28,6 +28,7 @@ export type PostFormPost = {
   photo: string | null;
   status: string;
   socialCard: { name: string; description: string; image: string; blur: number } | null;
+  commentsClosed?: boolean;
 };
 
 /** A refused submission (status 4xx): the message and what was typed. */
@@ -70,6 +71,7 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
     cardName: v.cardName ?? "",
     cardDescription: v.cardDescription ?? "",
     cardBlur: v.cardBlur ?? String(DEFAULT_CARD_BLUR),
+    commentsClosed: v.commentsClosed === "on",
   };
 }
 
@@ -230,6 +232,15 @@ export function PostForm({
             defaultValue={initial.content}
             uploadCollection="posts"
           />
+
+          <label className="check">
+            <input
+              type="checkbox"
+              name="commentsClosed"
+              defaultChecked={initial.commentsClosed ?? false}
+            />
+            Comments closed (readers cannot comment on this post)
+          </label>
 
           <fieldset className="admin-panel social-card-fields">
             <legend>Social Card</legend>

@@ -58,6 +58,8 @@ export const PostInputSchema = z.object({
     .default([]),
   photo: ImageUrlSchema.nullish(),
   socialCard: SocialCardSchema.nullish(),
+  /** Readers may not comment (docs/behaviour.md §comments); left out, it keeps its value. */
+  commentsClosed: z.boolean({ error: "commentsClosed must be true or false" }).optional(),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 

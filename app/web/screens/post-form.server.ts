@@ -70,6 +70,7 @@ export function postInputFromForm(
           blur: fields.cardBlur,
         }
       : null,
+    commentsClosed: fields.commentsClosed === "on",
   };
 }
 
@@ -85,6 +86,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
     "cardDescription",
     "cardBlur",
     "removeCardImage",
+    "commentsClosed",
   ];
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
