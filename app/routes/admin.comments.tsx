@@ -6,16 +6,18 @@ import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { CommentText } from "~/components/comments";
 import {
-  COMMENT_TABS,
-  type CommentTab,
   listForModeration,
-  MODERATION_ACTIONS,
   MODERATION_PAGE_SIZE,
-  type ModerationAction,
   moderateComments,
   moderationCounts,
   replyAsStaff,
 } from "~/domain/comments/comments.server";
+import {
+  COMMENT_TABS,
+  type CommentTab,
+  MODERATION_ACTIONS,
+  type ModerationAction,
+} from "~/domain/comments/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";

@@ -9,7 +9,13 @@ import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import type { Db } from "~/platform/db.server";
 import { CommentInput } from "./submit.server";
-import { COMMENT_STATUSES, type CommentStatus } from "./vocabulary";
+import {
+  COMMENT_TABS,
+  type CommentStatus,
+  type CommentTab,
+  MODERATION_ACTIONS,
+  type ModerationAction,
+} from "./vocabulary";
 
 /** A comment as public pages and the reader API show it: never the e-mail or address. */
 export type PublicComment = {
@@ -102,8 +108,7 @@ export function totalApproved(db: Db): number {
 
 // ---- Moderation (Administrators) ----
 
-export const COMMENT_TABS = ["all", ...COMMENT_STATUSES] as const;
-export type CommentTab = (typeof COMMENT_TABS)[number];
+export { COMMENT_TABS, type CommentTab, MODERATION_ACTIONS, type ModerationAction };
 
 export type ModerationRow = {
   id: number;
@@ -172,9 +177,6 @@ export function listForModeration(
     .all()
     .map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
 }
-
-export const MODERATION_ACTIONS = ["approve", "unapprove", "spam", "trash", "delete"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 const NEXT_STATUS: Record<Exclude<ModerationAction, "delete">, CommentStatus> = {
   approve: "approved",

@@ -2,6 +2,13 @@
 export const COMMENT_STATUSES = ["pending", "approved", "spam", "trash"] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
+/** The tabs of /admin/comments: All is pending and approved. */
+export const COMMENT_TABS = ["all", ...COMMENT_STATUSES] as const;
+export type CommentTab = (typeof COMMENT_TABS)[number];
+
+export const MODERATION_ACTIONS = ["approve", "unapprove", "spam", "trash", "delete"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
 /** Flood control: one comment per address in this many milliseconds. */
 export const COMMENT_FLOOD_MS = 15_000;
 /** More links than this send a comment to Spam. */
