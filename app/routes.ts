@@ -81,6 +81,7 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/pages", "routes/admin.pages.tsx"),
     route("admin/pages/add", "routes/admin.pages-add.tsx"),
+    route("admin/pages/edit/:id", "routes/admin.pages-edit.tsx"),
     route("admin/comments", "routes/admin.comments.tsx"),
     route("admin/mail/subscribers-list", "routes/admin.mail-subscribers.tsx"),
     route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
@@ -105,6 +106,7 @@ export default [
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),
+    route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+export function SiteFooter({
+  siteName,
+  pages = [],
+}: {
+  siteName: string;
+  /** Published pages linked in the footer, in their order (docs/behaviour.md §pages). */
+  pages?: { title: string; slug: string }[];
+}) {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -15,6 +22,11 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             <li>
               <Link to="/media-policy">Media Policy</Link>
             </li>
+            {pages.map((p) => (
+              <li key={p.slug}>
+                <Link to={`/${p.slug}`}>{p.title}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -14,7 +14,16 @@ const SOCIAL = [
   { href: "https://www.linkedin.com/", label: "Inkwell on LinkedIn", icon: "linkedin" },
 ] as const;
 
-export function SiteHeader({ siteName, logo }: { siteName: string; logo: string }) {
+export function SiteHeader({
+  siteName,
+  logo,
+  pages = [],
+}: {
+  siteName: string;
+  logo: string;
+  /** Published pages linked in the header, in their order (docs/behaviour.md §pages). */
+  pages?: { title: string; slug: string }[];
+}) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -23,7 +32,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
           <span className="brand-name">{siteName}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
-          <NavLinks />
+          <NavLinks pages={pages} />
         </nav>
         <div className="header-tools">
           <SocialLinks className="social-links desktop-only" />
@@ -35,7 +44,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
             </summary>
             <div className="mobile-menu-panel">
               <nav aria-label="Main (mobile)">
-                <NavLinks />
+                <NavLinks pages={pages} />
               </nav>
               <SocialLinks className="social-links" />
             </div>
@@ -46,10 +55,11 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
   );
 }
 
-function NavLinks() {
+function NavLinks({ pages }: { pages: { title: string; slug: string }[] }) {
+  const items = [...NAV, ...pages.map((p) => ({ to: `/${p.slug}`, label: p.title, end: true }))];
   return (
     <ul>
-      {NAV.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end} prefetch="intent">
             {item.label}
