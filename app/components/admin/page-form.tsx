@@ -41,13 +41,18 @@ export function PageForm({
           required
         />
         <LabeledInput
-          label="Slug (the page's address; empty: from the title)"
+          label="Slug"
           type="text"
           name="slug"
           defaultValue={v.slug}
           maxLength={100}
           pattern="[a-z0-9\-]*"
+          aria-describedby="slug-hint"
         />
+        <p id="slug-hint" className="hint">
+          The page's address, /slug: lowercase letters, digits and hyphens; empty makes it from the
+          title.
+        </p>
         {publicPath ? (
           <p className="hint">
             Published at <Link to={publicPath}>{publicPath}</Link>
