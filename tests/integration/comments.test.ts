@@ -17,6 +17,7 @@ import {
 } from "~/domain/comments/comments.server";
 import { submitComment } from "~/domain/comments/submit.server";
 import { commentParagraphs } from "~/domain/comments/text";
+import { listPublishedPosts } from "~/domain/posts/reading.server";
 import { getAnalyticsData, getDashboardData } from "~/domain/site/dashboard.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
@@ -423,6 +424,10 @@ describe("counts", () => {
     moderateComments(admin, getDb(), [a.id, b.id], "approve");
     expect(getAnalyticsData(admin).totalComments).toBe(2);
     expect(getDashboardData(admin).totalComments).toBe(2);
+    // The cards of the lists carry the approved count.
+    const cards = listPublishedPosts(getDb(), { limit: 10 });
+    expect(cards.find((c) => c.id === other.id)?.comments).toBe(2);
+    expect(cards.find((c) => c.id === post.id)?.comments).toBe(0);
     expect(getAnalyticsData(admin).topPosts[0]?.title).toBe("Rates on hold");
     const byComments = getAnalyticsData(admin, "comments").topPosts;
     expect(byComments[0]).toMatchObject({ title: "Quiet one", comments: 2 });

@@ -21,6 +21,8 @@ export type PostListItem = {
   timestamp: Date;
   category: { name: string; slug: string } | null;
   user: { name: string; photo: string | null };
+  /** Approved comments (docs/behaviour.md §comments). */
+  comments: number;
 };
 
 const listColumns = {
@@ -34,6 +36,8 @@ const listColumns = {
   categorySlug: categories.slug,
   authorName: users.name,
   authorPhoto: users.photo,
+  // Qualified by hand: drizzle writes bare column names inside a sql`` select field.
+  comments: sql<number>`(select count(*) from "comments" where "comments"."post_id" = "posts"."id" and "comments"."status" = 'approved')`,
 };
 
 type ListRow = {
@@ -47,6 +51,7 @@ type ListRow = {
   categorySlug: string | null;
   authorName: string | null;
   authorPhoto: string | null;
+  comments: number;
 };
 
 function toListItem(r: ListRow): PostListItem {
@@ -60,6 +65,7 @@ function toListItem(r: ListRow): PostListItem {
     timestamp: r.timestamp,
     category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
     user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
+    comments: Number(r.comments),
   };
 }
 
