@@ -25,6 +25,7 @@ import { action as commentsAction, loader as commentsLoader } from "~/routes/adm
 import { action as addCommentApi } from "~/routes/api.comments-add";
 import { loader as getCommentsApi } from "~/routes/api.comments-get";
 import { action as postAction, loader as postLoader } from "~/routes/post";
+import { addDoc, deleteDoc, getDocs, updateDoc } from "~/web/crud.server";
 import { resetDatabase, routeArgs, settle } from "../helpers";
 import {
   BASE,
@@ -501,5 +502,49 @@ describe("the JSON calls", () => {
       routeArgs(new Request(`${BASE}/get/comments/abc`), { postId: "abc" }),
     );
     expect(none.status).toBe(404);
+  });
+});
+
+describe("the generic calls' comments collection", () => {
+  test("Administrators read, moderate, reply and delete; other roles are refused", async () => {
+    const c = submitComment(getDb(), post.id, reader, ctx());
+    const admin = env.staff.admin;
+    const docs = getDocs(admin, {
+      collection: "comments",
+      query: [{ field: "status", operator: "==", value: "pending" }],
+    }) as { uid: string; email: string; ipHash?: string }[];
+    expect(docs).toHaveLength(1);
+    expect(docs[0]?.ipHash).toBeUndefined();
+    updateDoc(admin, { collection: "comments", uid: c.uid, data: { status: "approved" } });
+    expect(approvedCount(getDb(), post.id)).toBe(1);
+    const bad = await caught(() =>
+      updateDoc(admin, { collection: "comments", uid: c.uid, data: { status: "gone" } }),
+    );
+    expect(bad.status).toBe(400);
+    addDoc(admin, { collection: "comments", data: { parentId: c.id, body: "Staff reply" } });
+    expect(approvedCount(getDb(), post.id)).toBe(2);
+    for (const who of ["editor", "author", "contributor"] as const) {
+      const actor = env.staff[who];
+      expect((await caught(() => getDocs(actor, { collection: "comments" }))).status).toBe(403);
+      expect(
+        (
+          await caught(() =>
+            updateDoc(actor, { collection: "comments", uid: c.uid, data: { status: "spam" } }),
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await caught(() =>
+            addDoc(actor, { collection: "comments", data: { parentId: c.id, body: "x" } }),
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (await caught(() => deleteDoc(actor, { collection: "comments", uid: c.uid }))).status,
+      ).toBe(403);
+    }
+    await deleteDoc(admin, { collection: "comments", uid: c.uid });
+    expect(getDb().select().from(comments).all()).toEqual([]); // the reply went with it
   });
 });
