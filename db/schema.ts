@@ -322,6 +322,8 @@ export const newsletterDeliveries = sqliteTable(
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** A temporary refusal (4xx) is tried again no sooner than this (null: now). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     primaryKey({ columns: [t.newsletterId, t.subscriberId] }),

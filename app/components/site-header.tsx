@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
+import { SiteSearch } from "~/components/site-search";
 import { ThemeToggle } from "~/components/theme-toggle";
 
 const NAV = [
@@ -35,6 +36,7 @@ export function SiteHeader({
           <NavLinks pages={pages} />
         </nav>
         <div className="header-tools">
+          <SiteSearch id="site-search" className="desktop-only" />
           <SocialLinks className="social-links desktop-only" />
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript. */}
@@ -43,6 +45,7 @@ export function SiteHeader({
               <MenuIcon />
             </summary>
             <div className="mobile-menu-panel">
+              <SiteSearch id="site-search-mobile" />
               <nav aria-label="Main (mobile)">
                 <NavLinks pages={pages} />
               </nav>

@@ -10,7 +10,6 @@ import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import type { Db } from "~/platform/db.server";
 import { CommentInput } from "./submit.server";
 import {
-  COMMENT_TABS,
   type CommentStatus,
   type CommentTab,
   MODERATION_ACTIONS,
@@ -107,8 +106,6 @@ export function totalApproved(db: Db): number {
 }
 
 // ---- Moderation (Administrators) ----
-
-export { COMMENT_TABS, type CommentTab, MODERATION_ACTIONS, type ModerationAction };
 
 export type ModerationRow = {
   id: number;

@@ -2,10 +2,9 @@
 export const COMMENT_STATUSES = ["pending", "approved", "spam", "trash"] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
-/** The tabs of /admin/comments: All is pending and approved. */
+/** The moderation screen's tabs and row actions (docs/behaviour.md §comments). */
 export const COMMENT_TABS = ["all", ...COMMENT_STATUSES] as const;
 export type CommentTab = (typeof COMMENT_TABS)[number];
-
 export const MODERATION_ACTIONS = ["approve", "unapprove", "spam", "trash", "delete"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

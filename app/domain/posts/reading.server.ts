@@ -40,7 +40,7 @@ const listColumns = {
   comments: sql<number>`(select count(*) from "comments" where "comments"."post_id" = "posts"."id" and "comments"."status" = 'approved')`,
 };
 
-type ListRow = {
+export type ListRow = {
   id: number;
   url: string;
   title: string;
@@ -54,7 +54,7 @@ type ListRow = {
   comments: number;
 };
 
-function toListItem(r: ListRow): PostListItem {
+export function toListItem(r: ListRow): PostListItem {
   return {
     id: r.id,
     url: r.url,

@@ -82,6 +82,8 @@ export function getDashboardData(actor: SessionUser): DashboardData {
   const recentSubscribers = db
     .select({ name: subscribers.name, email: subscribers.email, timestamp: subscribers.timestamp })
     .from(subscribers)
+    // A Bounced address is not a subscriber the newsroom can reach.
+    .where(ne(subscribers.status, "Bounced"))
     .orderBy(desc(subscribers.timestamp), desc(subscribers.id))
     .limit(DASHBOARD_LIST_SIZE)
     .all()
