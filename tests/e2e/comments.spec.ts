@@ -30,6 +30,8 @@ test("a reader's comment waits for the Administrator, then shows with its count"
   baseURL,
   javaScriptEnabled,
 }) => {
+  // Three browsers and a dozen pages: more than the default time on a busy 2-core machine.
+  test.setTimeout(90_000);
   const readerContext = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await readerContext.newPage();
   const path = await firstPostPath(page, "crypto");
