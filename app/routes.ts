@@ -14,6 +14,8 @@ export default [
   route("posts/update/:id", "routes/api.posts-update.ts"),
   route("newsletter/join", "routes/api.newsletter-join.ts"),
   route("newsletter/unsubscribe", "routes/api.newsletter-unsubscribe.ts"),
+  route("comments/add/:postId", "routes/api.comments-add.ts"),
+  route("get/comments/:postId", "routes/api.comments-get.ts"),
 
   // Public reads, admin calls, newsletters.
   route("user/data", "routes/api.user-data.ts"),
@@ -86,6 +88,7 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/pages", "routes/admin.pages.tsx"),
     route("admin/pages/add", "routes/admin.pages-add.tsx"),
+    route("admin/pages/edit/:id", "routes/admin.pages-edit.tsx"),
     route("admin/comments", "routes/admin.comments.tsx"),
     route("admin/mail/subscribers-list", "routes/admin.mail-subscribers.tsx"),
     route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
@@ -118,6 +121,7 @@ export default [
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),
+    route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

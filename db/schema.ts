@@ -26,6 +26,7 @@ import {
   NEWSLETTER_AUDIENCES,
   NEWSLETTER_STATUSES,
 } from "~/domain/newsletters/vocabulary";
+import { PAGE_NAVS, PAGE_STATUSES } from "~/domain/pages/vocabulary";
 import { AUDIENCES, SUBSCRIBER_STATUSES } from "~/domain/subscribers/vocabulary";
 
 export const ROLES = ["Administrator", "Editor", "Author", "Contributor", "Subscriber"] as const;
@@ -703,8 +704,39 @@ export const comments = sqliteTable(
   ],
 );
 
+/** Static pages served at `/{slug}` (docs/behaviour.md §pages). */
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    status: text("status", { enum: PAGE_STATUSES }).notNull().default("draft"),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    /** The meta description. */
+    summary: text("summary").notNull().default(""),
+    /** Sanitized HTML, like a post's. */
+    content: text("content").notNull().default(""),
+    /** Linked in the site header, the footer, or neither. */
+    nav: text("nav", { enum: PAGE_NAVS }).notNull().default("none"),
+    navOrder: integer("nav_order").notNull().default(0),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("pages_uid_idx").on(t.uid),
+    uniqueIndex("pages_slug_idx").on(t.slug),
+    check("pages_status_valid", sql`${t.status} in ('draft', 'published', 'trash')`),
+    check("pages_nav_valid", sql`${t.nav} in ('none', 'header', 'footer')`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type PostRevision = typeof postRevisions.$inferSelect;
+export type Page = typeof pages.$inferSelect;
 export type Comment = typeof comments.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Category = typeof categories.$inferSelect;

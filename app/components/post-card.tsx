@@ -46,6 +46,13 @@ export function PostCard({
         <p className="post-card-summary">{truncateSummary(post.summary)}</p>
         {snippet ? <p className="post-card-snippet">{snippet}</p> : null}
         <Byline name={post.user.name} photo={post.user.photo} date={post.timestamp} />
+        {post.comments > 0 ? (
+          <p className="post-card-comments muted">
+            <Link to={`${post.url}#comments-heading`}>
+              {post.comments === 1 ? "1 comment" : `${post.comments} comments`}
+            </Link>
+          </p>
+        ) : null}
         <Link to={post.url} className="read-more" aria-label={`Read more: ${post.title}`}>
           Read More
         </Link>

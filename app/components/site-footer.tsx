@@ -1,7 +1,14 @@
 import { Link, useRouteLoaderData } from "react-router";
 
-/** The footer: copyright holder and postal address from Settings › Site identity, and the policies. */
-export function SiteFooter({ siteName }: { siteName: string }) {
+/** The footer: copyright holder and postal address from Settings › Site identity, the policies and pages. */
+export function SiteFooter({
+  siteName,
+  pages = [],
+}: {
+  siteName: string;
+  /** Published pages linked in the footer, in their order (docs/behaviour.md §pages). */
+  pages?: { title: string; slug: string }[];
+}) {
   const root = useRouteLoaderData("root") as
     | { site?: { copyrightHolder?: string; postalAddress?: string } }
     | undefined;
@@ -22,6 +29,11 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             <li>
               <Link to="/media-policy">Media Policy</Link>
             </li>
+            {pages.map((p) => (
+              <li key={p.slug}>
+                <Link to={`/${p.slug}`}>{p.title}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -10,7 +10,16 @@ const NAV = [
   { to: "/reach-out", label: "Reach Out", end: false },
 ];
 
-export function SiteHeader({ siteName, logo }: { siteName: string; logo: string }) {
+export function SiteHeader({
+  siteName,
+  logo,
+  pages = [],
+}: {
+  siteName: string;
+  logo: string;
+  /** Published pages linked in the header, in their order (docs/behaviour.md §pages). */
+  pages?: { title: string; slug: string }[];
+}) {
   const media = useMediaUrl();
   return (
     <header className="site-header">
@@ -20,7 +29,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
           <span className="brand-name">{siteName}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
-          <NavLinks />
+          <NavLinks pages={pages} />
         </nav>
         <div className="header-tools">
           <SiteSearch id="site-search" className="desktop-only" />
@@ -34,7 +43,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
             <div className="mobile-menu-panel">
               <SiteSearch id="site-search-mobile" />
               <nav aria-label="Main (mobile)">
-                <NavLinks />
+                <NavLinks pages={pages} />
               </nav>
               <SocialLinks className="social-links" />
             </div>
@@ -45,10 +54,11 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
   );
 }
 
-function NavLinks() {
+function NavLinks({ pages }: { pages: { title: string; slug: string }[] }) {
+  const items = [...NAV, ...pages.map((p) => ({ to: `/${p.slug}`, label: p.title, end: true }))];
   return (
     <ul>
-      {NAV.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end} prefetch="intent">
             {item.label}

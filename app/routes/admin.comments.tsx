@@ -174,7 +174,7 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
 
-      <Form method="post" id="bulk-comments" className="inline-form posts-toolbar">
+      <Form method="post" id="bulk-comments" className="inline-form bulk-bar">
         <input type="hidden" name="intent" value="bulk" />
         <input type="hidden" name="returnTo" value={here} />
         <label htmlFor="bulk-action">Bulk action</label>

@@ -1,8 +1,9 @@
-import { LabeledInput } from "~/components/admin/fields";
+import { useActionData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
+import { PageForm } from "~/components/admin/page-form";
 import { PageHeader } from "~/components/admin/page-header";
-import { SampleScreen } from "~/components/admin/sample-screen";
 import { adminUser } from "~/web/auth.server";
+import { pageFormAction } from "~/web/screens/page-form.server";
 import type { Route } from "./+types/admin.pages-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,21 +14,28 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-/** Placeholder (docs/behaviour.md §backoffice): the form is shown disabled, since pages cannot be saved yet. */
+export async function action(args: Route.ActionArgs) {
+  return pageFormAction(await adminUser(args), args.request);
+}
+
+/** Add New Page (docs/behaviour.md §pages). */
 export default function AddPage() {
+  const result = useActionData<typeof action>();
   return (
-    <SampleScreen>
-      <PageHeader title="Add New Page" subtitle="Not available yet" />
-      <form className="admin-form admin-panel" aria-label="Add page (not available yet)">
-        <fieldset disabled>
-          <LabeledInput label="Title" type="text" name="title" />
-          <label htmlFor="page-content">Content</label>
-          <textarea id="page-content" name="content" rows={6} />
-          <button type="submit" className="button button-primary">
-            Publish Page
-          </button>
-        </fieldset>
-      </form>
-    </SampleScreen>
+    <>
+      <PageHeader title="Add New Page" />
+      <PageForm
+        values={{
+          title: "",
+          slug: "",
+          summary: "",
+          content: "",
+          status: "draft",
+          nav: "none",
+          navOrder: 0,
+        }}
+        result={result}
+      />
+    </>
   );
 }

@@ -1,50 +1,164 @@
-import { Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { z } from "zod";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { SampleCounts, SampleScreen } from "~/components/admin/sample-screen";
-import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
+import { TableWrap } from "~/components/admin/table-wrap";
+import { FormError } from "~/components/admin/toasts";
+import {
+  deletePage,
+  listPages,
+  PAGE_TABS,
+  type PageTab,
+  pageCounts,
+  setPageStatus,
+} from "~/domain/pages/pages.server";
+import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formError, parseIntent, readForm } from "~/web/forms.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Pages", "/admin/pages");
 
+const LABELS = { all: "All", published: "Published", draft: "Draft", trash: "Trash" } as const;
+const TAB_ORDER = ["all", "published", "draft", "trash"] as const;
+
+/** Pages (docs/behaviour.md §pages): tabs with real counts, newest change first. */
 export async function loader(args: Route.LoaderArgs) {
-  await adminUser(args);
-  return null;
+  const user = await adminUser(args);
+  const raw = new URL(args.request.url).searchParams.get("status") ?? "all";
+  const tab: PageTab = (PAGE_TABS as readonly string[]).includes(raw) ? (raw as PageTab) : "all";
+  const db = getDb();
+  return {
+    tab,
+    counts: pageCounts(user, db),
+    pages: listPages(user, db, tab).map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      status: p.status,
+      nav: p.nav,
+      updatedAt: p.updatedAt.getTime(),
+    })),
+  };
 }
 
-const SAMPLE_PAGES = [
-  { title: "About Us", author: "Admin", date: "2025/03/01" },
-  { title: "Contact", author: "Admin", date: "2025/02/18" },
-  { title: "Advertise With Us", author: "Maya Okafor", date: "2025/01/30" },
-];
+const Intent = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal(["trash", "restore", "delete"]),
+    id: z.coerce.number({ error: "Choose a page" }).int().positive(),
+  }),
+]);
 
-/** Placeholder (docs/behaviour.md §backoffice): sample rows, no behaviour. */
-export default function Pages() {
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  try {
+    const input = parseIntent(await readForm(args.request), Intent);
+    const db = getDb();
+    if (input.intent === "delete") deletePage(actor, db, input.id);
+    else setPageStatus(actor, db, input.id, input.intent === "trash" ? "trash" : "draft");
+    const message =
+      input.intent === "delete"
+        ? "Page deleted permanently"
+        : input.intent === "trash"
+          ? "Page moved to Trash"
+          : "Page restored as a draft";
+    return redirectWithFlash(
+      input.intent === "trash" ? "/admin/pages" : "/admin/pages?status=trash",
+      {
+        type: "success",
+        message,
+      },
+    );
+  } catch (error) {
+    return formError(error, { prefix: "Error updating page" });
+  }
+}
+
+export default function Pages({ loaderData }: Route.ComponentProps) {
+  const { tab, counts, pages } = loaderData;
+  const result = useActionData<typeof action>();
   return (
-    <SampleScreen>
-      <PageHeader title="Pages" subtitle="Sample data">
+    <>
+      <PageHeader title="Pages">
         <Link to="/admin/pages/add" className="button button-primary">
           Add New Page
         </Link>
       </PageHeader>
-      <SampleCounts label="Pages" />
-      <TableWrap label="Sample pages table">
+      <FormError result={result ?? undefined} />
+      <nav className="tabs" aria-label="Filter by status">
+        {TAB_ORDER.map((key) => (
+          <Link
+            key={key}
+            to={key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`}
+            aria-current={key === tab ? "page" : undefined}
+          >
+            {LABELS[key]} <span className="count">({counts[key]})</span>
+          </Link>
+        ))}
+      </nav>
+      <TableWrap label="Pages table">
         <table className="admin-table">
-          <caption className="visually-hidden">Sample pages</caption>
-          <HeadRow columns={["Title", "Author", "Date"]} />
+          <caption className="visually-hidden">Pages ({LABELS[tab]})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Address</th>
+              <th scope="col">Navigation</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
           <tbody>
-            {SAMPLE_PAGES.map((p) => (
-              <tr key={p.title}>
-                <td>{p.title}</td>
-                <td>{p.author}</td>
-                <td>{p.date}</td>
+            {pages.length === 0 ? (
+              <tr>
+                <td colSpan={4}>No pages found.</td>
+              </tr>
+            ) : null}
+            {pages.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link to={`/admin/pages/edit/${p.id}`}>{p.title}</Link>{" "}
+                  {p.status !== "published" ? (
+                    <span className={`badge badge-${p.status}`}>{p.status}</span>
+                  ) : null}
+                  <span className="row-actions">
+                    {(p.status === "trash"
+                      ? [
+                          ["restore", "Restore"],
+                          ["delete", "Delete permanently"],
+                        ]
+                      : [["trash", "Trash"]]
+                    ).map(([intent, label]) => (
+                      <Form key={intent} method="post" className="inline-form">
+                        <input type="hidden" name="id" value={p.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={intent}
+                          className="link-button"
+                          aria-label={`${label}: ${p.title}`}
+                        >
+                          {label}
+                        </button>
+                      </Form>
+                    ))}
+                  </span>
+                </td>
+                <td>
+                  {p.status === "published" ? (
+                    <Link to={`/${p.slug}`}>/{p.slug}</Link>
+                  ) : (
+                    `/${p.slug}`
+                  )}
+                </td>
+                <td>{p.nav === "none" ? "—" : p.nav}</td>
+                <td>{new Date(p.updatedAt).toISOString().slice(0, 10).replaceAll("-", "/")}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </TableWrap>
-    </SampleScreen>
+    </>
   );
 }

@@ -3,23 +3,31 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { navigationPages } from "~/domain/pages/pages.server";
+import { getDb } from "~/platform/db.server";
 import type { loader as rootLoader } from "~/root";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/public-layout";
 
+/** The pages linked in the header and footer (docs/behaviour.md §pages). */
+export function loader() {
+  return { nav: navigationPages(getDb()) };
+}
+
 function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const nav = useRouteLoaderData<typeof loader>("routes/public-layout")?.nav;
   const siteName = root?.site.siteName ?? "Inkwell";
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} logo={root?.site.logo ?? "/logo.svg"} />
+      <SiteHeader siteName={siteName} logo={root?.site.logo ?? "/logo.svg"} pages={nav?.header} />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} pages={nav?.footer} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   AUDIENCES,
   categories,
+  comments,
   media,
   NEWSLETTER_AUDIENCES,
   NEWSLETTER_STATUSES,
@@ -31,6 +32,7 @@ import {
   tags,
   users,
 } from "#db/schema";
+import { COMMENT_STATUSES } from "~/domain/comments/vocabulary";
 import { badRequest } from "~/domain/errors.server";
 import { UPLOAD_COLLECTIONS } from "~/domain/media/file-store.server";
 import { POST_STATUSES } from "~/domain/posts/statuses";
@@ -45,6 +47,7 @@ export const COLLECTIONS = [
   "subscribers",
   "settings",
   "newsletters",
+  "comments",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -168,6 +171,16 @@ export const QUERY_FIELDS: Record<Collection, Record<string, FieldSpec>> = {
     status: oneOf(newsletters.status, NEWSLETTER_STATUSES),
     createdAt: time(newsletters.createdAt),
     sentAt: time(newsletters.sentAt),
+  },
+  comments: {
+    id: int(comments.id),
+    uid: str(comments.uid),
+    postId: int(comments.postId),
+    parentId: int(comments.parentId),
+    name: str(comments.name),
+    email: str(comments.email),
+    status: oneOf(comments.status, COMMENT_STATUSES),
+    createdAt: time(comments.createdAt),
   },
 };
 

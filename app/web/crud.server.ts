@@ -31,6 +31,12 @@ import {
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import type { Capability } from "~/domain/access/capabilities";
 import { READ_COLLECTION, WRITE_COLLECTION } from "~/domain/access/collections";
+import {
+  commentDocuments,
+  deleteCommentByUid,
+  replyAsStaff,
+  updateCommentStatus,
+} from "~/domain/comments/comments.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
 import { addUploadedImage, deleteMedia, mediaDocuments } from "~/domain/media/media.server";
@@ -168,6 +174,8 @@ export function getDocs(actor: SessionUser, input: unknown, db: Db = getDb()): u
     }
     case "newsletters":
       return newsletterDocuments(db, where, page);
+    case "comments":
+      return commentDocuments(actor, db, where, page);
   }
 }
 
@@ -234,6 +242,14 @@ export function addDoc(actor: SessionUser, input: unknown, db: Db = getDb()): Wr
       throw readOnly("media", "upload images with POST /upload/image");
     case "newsletters":
       throw readOnly("newsletters", "send one with POST /newsletter/send");
+    case "comments": {
+      // A staff reply: {parentId, body}, approved at once under that comment's thread.
+      const parentId = Number(data.parentId);
+      if (!Number.isInteger(parentId) || parentId <= 0) {
+        throw badRequest("parentId: the id of the comment to reply to");
+      }
+      return done("Reply published", replyAsStaff(actor, db, parentId, data.body));
+    }
   }
 }
 
@@ -299,6 +315,8 @@ export function updateDoc(actor: SessionUser, input: unknown, db: Db = getDb()):
       throw readOnly("media", "upload a new image and delete the old one");
     case "newsletters":
       throw readOnly("newsletters", "send one with POST /newsletter/send");
+    case "comments":
+      return done("Comment updated", updateCommentStatus(actor, db, uid, data));
   }
 }
 
@@ -333,6 +351,9 @@ export async function deleteDoc(
       return done("Deleted successfully", deleteSubscriber(actor, uid, db));
     case "media":
       return done("Image deleted successfully!", await deleteMedia(actor, uid, db));
+    case "comments":
+      deleteCommentByUid(actor, db, uid);
+      return done("Comment deleted permanently", { uid });
   }
 }
 

@@ -17,17 +17,22 @@ import {
 } from "~/domain/comments/comments.server";
 import { submitComment } from "~/domain/comments/submit.server";
 import { commentParagraphs } from "~/domain/comments/text";
+import { listPublishedPosts } from "~/domain/posts/reading.server";
 import { getAnalyticsData, getDashboardData } from "~/domain/site/dashboard.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { action as commentsAction, loader as commentsLoader } from "~/routes/admin.comments";
+import { action as addCommentApi } from "~/routes/api.comments-add";
+import { loader as getCommentsApi } from "~/routes/api.comments-get";
 import { action as postAction, loader as postLoader } from "~/routes/post";
-import { resetDatabase, settle } from "../helpers";
+import { addDoc, deleteDoc, getDocs, updateDoc } from "~/web/crud.server";
+import { resetDatabase, routeArgs, settle } from "../helpers";
 import {
   BASE,
   caught,
   makePost,
   makeUser,
+  postJson,
   sessionCookie,
   setupNewsroom,
   tableCounts,
@@ -420,8 +425,126 @@ describe("counts", () => {
     moderateComments(admin, getDb(), [a.id, b.id], "approve");
     expect(getAnalyticsData(admin).totalComments).toBe(2);
     expect(getDashboardData(admin).totalComments).toBe(2);
+    // The cards of the lists carry the approved count.
+    const cards = listPublishedPosts(getDb(), { limit: 10 });
+    expect(cards.find((c) => c.id === other.id)?.comments).toBe(2);
+    expect(cards.find((c) => c.id === post.id)?.comments).toBe(0);
     expect(getAnalyticsData(admin).topPosts[0]?.title).toBe("Rates on hold");
     const byComments = getAnalyticsData(admin, "comments").topPosts;
     expect(byComments[0]).toMatchObject({ title: "Quiet one", comments: 2 });
+  });
+});
+
+describe("the per-post switch", () => {
+  test("the post form's Comments closed is saved, and a JSON save without it keeps it", async () => {
+    const { savePost } = await import("~/domain/posts/editing.server");
+    const base = {
+      action: "publish",
+      title: "Closed one",
+      category: "Crypto",
+      content: "<p>x</p>",
+      summary: "s",
+    };
+    const saved = savePost(env.staff.admin, { ...base, commentsClosed: true });
+    expect(saved.post.commentsClosed).toBe(true);
+    expect((await caught(() => submitComment(getDb(), saved.post.id, reader, ctx()))).status).toBe(
+      403,
+    );
+    const again = savePost(env.staff.admin, { ...base, summary: "t" }, { id: saved.post.id });
+    expect(again.post.commentsClosed).toBe(true);
+  });
+});
+
+describe("the JSON calls", () => {
+  test("POST /comments/add/:postId applies the same rules; GET /get/comments lists approved only", async () => {
+    setComments({ enableCommentModeration: true, enableSpamFilters: true });
+    const added = await addCommentApi(
+      routeArgs(postJson(`/comments/add/${post.id}`, { body: reader }), {
+        postId: String(post.id),
+      }),
+    );
+    expect(added.status).toBe(200);
+    const body = await added.json();
+    expect(body).toMatchObject({ type: "success", comment: { status: "pending" } });
+    expect(JSON.stringify(body)).not.toContain(reader.email);
+
+    const spam = await addCommentApi(
+      routeArgs(
+        postJson(`/comments/add/${post.id}`, {
+          body: { ...reader, body: "https://a.x https://b.x https://c.x" },
+        }),
+        { postId: String(post.id) },
+      ),
+    );
+    // Not told it is spam.
+    expect((await spam.json()).comment.status).toBe("pending");
+
+    const bad = await addCommentApi(
+      routeArgs(postJson(`/comments/add/${post.id}`, { body: { ...reader, email: "x" } }), {
+        postId: String(post.id),
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const missing = await addCommentApi(
+      routeArgs(postJson("/comments/add/999999", { body: reader }), { postId: "999999" }),
+    );
+    expect(missing.status).toBe(404);
+
+    moderateComments(env.staff.admin, getDb(), [body.comment.id], "approve");
+    const list = await getCommentsApi(
+      routeArgs(new Request(`${BASE}/get/comments/${post.id}`), { postId: String(post.id) }),
+    );
+    const listed = await list.json();
+    expect(listed.count).toBe(1);
+    expect(listed.comments.map((c: { id: number }) => c.id)).toEqual([body.comment.id]);
+    expect(JSON.stringify(listed)).not.toContain("@example.org");
+    const none = await getCommentsApi(
+      routeArgs(new Request(`${BASE}/get/comments/abc`), { postId: "abc" }),
+    );
+    expect(none.status).toBe(404);
+  });
+});
+
+describe("the generic calls' comments collection", () => {
+  test("Administrators read, moderate, reply and delete; other roles are refused", async () => {
+    const c = submitComment(getDb(), post.id, reader, ctx());
+    const admin = env.staff.admin;
+    const docs = getDocs(admin, {
+      collection: "comments",
+      query: [{ field: "status", operator: "==", value: "pending" }],
+    }) as { uid: string; email: string; ipHash?: string }[];
+    expect(docs).toHaveLength(1);
+    expect(docs[0]?.ipHash).toBeUndefined();
+    updateDoc(admin, { collection: "comments", uid: c.uid, data: { status: "approved" } });
+    expect(approvedCount(getDb(), post.id)).toBe(1);
+    const bad = await caught(() =>
+      updateDoc(admin, { collection: "comments", uid: c.uid, data: { status: "gone" } }),
+    );
+    expect(bad.status).toBe(400);
+    addDoc(admin, { collection: "comments", data: { parentId: c.id, body: "Staff reply" } });
+    expect(approvedCount(getDb(), post.id)).toBe(2);
+    for (const who of ["editor", "author", "contributor"] as const) {
+      const actor = env.staff[who];
+      expect((await caught(() => getDocs(actor, { collection: "comments" }))).status).toBe(403);
+      expect(
+        (
+          await caught(() =>
+            updateDoc(actor, { collection: "comments", uid: c.uid, data: { status: "spam" } }),
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await caught(() =>
+            addDoc(actor, { collection: "comments", data: { parentId: c.id, body: "x" } }),
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (await caught(() => deleteDoc(actor, { collection: "comments", uid: c.uid }))).status,
+      ).toBe(403);
+    }
+    await deleteDoc(admin, { collection: "comments", uid: c.uid });
+    expect(getDb().select().from(comments).all()).toEqual([]); // the reply went with it
   });
 });

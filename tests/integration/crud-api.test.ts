@@ -127,6 +127,7 @@ describe("POST /crud/add/doc and /crud/get/docs: posts", () => {
         "tags",
         "photo",
         "socialCard",
+        "commentsClosed",
         "views",
         "likes",
         "shares",
@@ -364,7 +365,7 @@ describe("POST /crud/get/docs: the query", () => {
   it.each([
     [
       "an unknown collection",
-      { collection: "comments" },
+      { collection: "widgets" },
       /^collection: collection must be one of posts/,
     ],
     ["no collection", {}, /^collection: /],
@@ -899,7 +900,7 @@ describe("POST /crud/delete/doc: posts", () => {
       "Contributors cannot delete posts",
     );
     expect((await as(n.staff.editor).remove("posts", cys.uid)).status).toBe(200);
-    await refused(() => as(n.staff.admin).remove("comments", "x"), 400);
+    await refused(() => as(n.staff.admin).remove("widgets", "x"), 400);
   });
 });
 

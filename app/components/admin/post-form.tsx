@@ -34,6 +34,7 @@ export type PostFormPost = {
   publishAt?: number | null;
   /** The version the editor opened; a save over a newer one is refused. */
   version?: number;
+  commentsClosed?: boolean;
 };
 
 /** A refused submission (status 4xx): the message and what was typed. */
@@ -76,6 +77,7 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
     cardName: v.cardName ?? "",
     cardDescription: v.cardDescription ?? "",
     cardBlur: v.cardBlur ?? String(DEFAULT_CARD_BLUR),
+    commentsClosed: v.commentsClosed === "on",
   };
 }
 
@@ -243,6 +245,15 @@ export function PostForm({
             defaultValue={initial.content}
             uploadCollection="posts"
           />
+
+          <label className="check">
+            <input
+              type="checkbox"
+              name="commentsClosed"
+              defaultChecked={initial.commentsClosed ?? false}
+            />
+            Comments closed (readers cannot comment on this post)
+          </label>
 
           <fieldset className="admin-panel social-card-fields">
             <legend>Social Card</legend>

@@ -43,6 +43,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/dashboard",                     label: "Dashboard",          menu: "top",    capability: "manageSite", section: true },
   { path: "/admin/pages",                         label: "Pages",              menu: "top",    capability: "manageSite", section: true },
   { path: "/admin/pages/add",                     label: "Add Page",           menu: null,     capability: "manageSite" },
+  { path: "/admin/pages/edit/:id",                label: "Edit Page",          menu: null,     capability: "manageSite" },
   { path: "/admin/comments",                      label: "Comments",           menu: "top",    capability: "manageSite", section: true },
   { path: "/admin/posts",                         label: "All Posts",          menu: "posts",  capability: "writePosts", deniedTo: "/admin/users/profile" },
   { path: "/admin/posts/add",                     label: "Add Post",           menu: "posts",  capability: "writePosts" },

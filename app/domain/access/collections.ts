@@ -18,6 +18,7 @@ export const READ_COLLECTION = {
   tags: null,
   settings: null,
   users: null,
+  comments: "manageSite",
 } as const satisfies Record<string, Capability | null>;
 
 /**
@@ -34,6 +35,7 @@ export const WRITE_COLLECTION = {
   media: null,
   users: null,
   newsletters: null,
+  comments: "manageSite",
 } as const satisfies Record<string, Capability | null>;
 
 /** Uploading an image into a collection's folder; everyone may upload their own profile photo. */

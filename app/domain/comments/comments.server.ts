@@ -3,7 +3,7 @@
  * approved comments (and their own waiting ones); Administrators moderate.
  * The e-mail leaves this module only in the moderation list.
  */
-import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { comments, posts } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
@@ -231,4 +231,63 @@ export function replyAsStaff(actor: SessionUser, db: Db, commentId: number, body
       .returning()
       .get();
   });
+}
+
+// ---- The generic data calls' `comments` collection (docs/api.md) ----
+
+/** A comment as the staff's generic calls show it (the e-mail included: Administrators only). */
+export function commentDocuments(
+  actor: SessionUser,
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  assertCan(actor, "manageSite");
+  return db
+    .select()
+    .from(comments)
+    .where(where)
+    .orderBy(desc(comments.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all()
+    .map(({ ipHash: _ipHash, userId: _userId, ...c }) => ({
+      ...c,
+      createdAt: c.createdAt.getTime(),
+    }));
+}
+
+const STATUS_ACTION: Record<CommentStatus, ModerationAction> = {
+  approved: "approve",
+  pending: "unapprove",
+  spam: "spam",
+  trash: "trash",
+};
+
+function idByUid(db: Db, uid: string): number {
+  const row = db.select({ id: comments.id }).from(comments).where(eq(comments.uid, uid)).get();
+  if (!row) throw notFound("Comment not found");
+  return row.id;
+}
+
+/** `/crud/update/doc` on a comment: only its `status` changes (a moderation action). */
+export function updateCommentStatus(
+  actor: SessionUser,
+  db: Db,
+  uid: string,
+  data: Record<string, unknown>,
+) {
+  assertCan(actor, "manageSite");
+  const status = data.status as CommentStatus;
+  if (!(status in STATUS_ACTION)) {
+    throw badRequest("status must be pending, approved, spam or trash");
+  }
+  const id = idByUid(db, uid);
+  moderateComments(actor, db, [id], STATUS_ACTION[status]);
+  return db.select().from(comments).where(eq(comments.id, id)).get();
+}
+
+export function deleteCommentByUid(actor: SessionUser, db: Db, uid: string) {
+  assertCan(actor, "manageSite");
+  moderateComments(actor, db, [idByUid(db, uid)], "delete");
 }

@@ -109,6 +109,7 @@ type Resolved = {
     categorySlug: string;
     photo: string | null;
     socialCard: SocialCard | null;
+    commentsClosed?: boolean;
   };
   tagIds: number[];
 };
@@ -179,6 +180,7 @@ function resolveInput(db: Db, input: z.output<typeof PostInputSchema>): Resolved
       socialCard: card
         ? { name: card.name, description: card.description, image: card.image, blur: card.blur }
         : null,
+      ...(input.commentsClosed === undefined ? {} : { commentsClosed: input.commentsClosed }),
     },
     tagIds,
   };

@@ -2,6 +2,7 @@
 
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { sitemapPages } from "~/domain/pages/pages.server";
 import { listFeedPosts } from "~/domain/posts/reading.server";
 import { getSiteInfo } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
@@ -128,6 +129,7 @@ function pageEntries(db: ReturnType<typeof getDb>, base: string) {
     ...STATIC_PATHS.map((p) => urlEntry(base, p)),
     ...listCategories(db).map((c) => urlEntry(base, `/category/${c.slug}`)),
     ...listTags(db).map((t) => urlEntry(base, `/tag/${t.slug}`)),
+    ...sitemapPages(db).map((p) => urlEntry(base, `/${p.slug}`, p.updatedAt)),
   ];
 }
 

@@ -85,6 +85,8 @@ export const PostInputSchema = z.object({
     .int("version must be a whole number")
     .min(1, "version must be a whole number")
     .nullish(),
+  /** Readers may not comment (docs/behaviour.md §comments); left out, it keeps its value. */
+  commentsClosed: z.boolean({ error: "commentsClosed must be true or false" }).optional(),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 

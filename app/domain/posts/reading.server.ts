@@ -24,6 +24,8 @@ export type PostListItem = {
   timestamp: Date;
   category: { name: string; slug: string } | null;
   user: { name: string; photo: string | null };
+  /** Approved comments (docs/behaviour.md §comments). */
+  comments: number;
 };
 
 const listColumns = {
@@ -37,6 +39,8 @@ const listColumns = {
   categorySlug: categories.slug,
   authorName: authorNameColumn,
   authorPhoto: users.photo,
+  // Qualified by hand: drizzle writes bare column names inside a sql`` select field.
+  comments: sql<number>`(select count(*) from "comments" where "comments"."post_id" = "posts"."id" and "comments"."status" = 'approved')`,
 };
 
 export type ListRow = {
@@ -50,6 +54,7 @@ export type ListRow = {
   categorySlug: string | null;
   authorName: string | null;
   authorPhoto: string | null;
+  comments: number;
 };
 
 export function toListItem(r: ListRow): PostListItem {
@@ -63,6 +68,7 @@ export function toListItem(r: ListRow): PostListItem {
     timestamp: r.timestamp,
     category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
     user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
+    comments: Number(r.comments),
   };
 }
 

@@ -33,6 +33,8 @@ export type PostDocument = {
   tags: string[];
   photo: string | null;
   socialCard: SocialCard | null;
+  /** Readers may not comment (docs/behaviour.md §comments). */
+  commentsClosed: boolean;
   views: number;
   likes: number;
   shares: number;
@@ -108,6 +110,7 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
     tags: tagsByPost.get(r.post.id) ?? [],
     photo: r.post.photo,
     socialCard: r.post.socialCard ?? null,
+    commentsClosed: r.post.commentsClosed,
     views: r.post.views,
     likes: r.post.likes,
     shares: r.post.shares,

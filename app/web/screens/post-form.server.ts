@@ -79,6 +79,7 @@ export function postInputFromForm(
           blur: fields.cardBlur,
         }
       : null,
+    commentsClosed: fields.commentsClosed === "on",
   };
 }
 
@@ -95,6 +96,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
     "cardBlur",
     "removeCardImage",
     "publishAt",
+    "commentsClosed",
   ];
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
