@@ -13,6 +13,7 @@ export {
   prepareUncachedResponse,
   servePageCacheHit,
 } from "~/web/page-cache-node.server";
+export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the

@@ -212,7 +212,17 @@ type HandlerArgs = { request: Request };
 export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
   return async (args: A): Promise<Response> => {
     const { request } = args;
-    if (request.method.toUpperCase() === "OPTIONS") return preflight(request);
+    const method = request.method.toUpperCase();
+    if (method === "OPTIONS") return preflight(request);
+    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+      // React Router hands PUT, PATCH and DELETE to the action: none is served.
+      return withCors(
+        request,
+        jsonError(405, `The method ${method} is not allowed here`, {
+          headers: { Allow: "GET, HEAD, POST, OPTIONS" },
+        }),
+      );
+    }
     let response: Response;
     try {
       const result = await fn(args);
