@@ -74,6 +74,8 @@ const {
   pageCacheMiddleware,
   servePageCacheHit,
   prepareUncachedResponse,
+  guardRequest,
+  SERVER_TIMEOUTS,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -151,8 +153,18 @@ app.use((error, req, res, _next) => {
     .send(status >= 500 ? "Internal Server Error" : "Bad Request");
 });
 
-// A page the cache holds is answered here, before Express runs.
+// Requests in flight, so a shutdown can let them finish and close their connections after.
+const inFlight = new Set();
+let stopping = false;
+
+// A page the cache holds is answered here, before Express runs. Before that,
+// the method, the declared body size and the body deadline are checked
+// (app/web/request-guard-node.server.ts).
 const server = createServer((req, res) => {
+  if (stopping) res.shouldKeepAlive = false;
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (guardRequest(req, res)) return;
   try {
     if (servePageCacheHit(req, res)) return;
   } catch (error) {
@@ -165,30 +177,49 @@ server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`Data folder: ${env.dataDir}`);
 });
-// Add Media takes files up to 1 GB (docs/behaviour.md §media). Node's default of 5 minutes for a
-// whole request would cut off any upload slower than about 3.4 MB/s; half an
-// hour covers 1 GB at about 0.6 MB/s. Headers must still arrive within a minute.
-server.requestTimeout = 30 * 60 * 1000;
-server.headersTimeout = 60 * 1000;
+// Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
+// within 20 s; a body within its route's time (guardRequest: 30 s for reader
+// routes, 2 min for back-office forms, 30 min for uploads, the overall bound
+// below); an idle keep-alive connection is closed after 5 s.
+server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
 server.on("error", (error) => {
   console.error(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
   process.exit(1);
 });
 
-let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing connections and the database…`);
-  // Wait for the newsletter message in flight, so a restart never sends it twice.
+  console.log(`${signal}: finishing the requests in flight, then closing…`);
+  // Stop accepting; idle keep-alive connections close now, busy ones once
+  // their answer is sent (no further request is read on them).
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  server.close();
+  server.closeIdleConnections();
+  // The newsletter message in flight is finished or given back (it goes out
+  // on the next start, never twice), all within the bound below.
   let finishing;
   const finish = () => {
     finishing ??= shutdown().finally(() => process.exit(0));
     return finishing;
   };
-  server.close(finish);
-  server.closeIdleConnections?.();
-  setTimeout(finish, 5000).unref();
+  const waitForRequests = setInterval(() => {
+    if (inFlight.size === 0) {
+      clearInterval(waitForRequests);
+      finish();
+    }
+  }, 100);
+  setTimeout(() => {
+    clearInterval(waitForRequests);
+    if (inFlight.size > 0)
+      console.log(`${inFlight.size} request(s) still in flight; closing them.`);
+    server.closeAllConnections();
+    finish();
+  }, SERVER_TIMEOUTS.shutdownMs).unref();
+  // However the sender ends, the process is gone a little after the bound.
+  setTimeout(() => process.exit(1), SERVER_TIMEOUTS.shutdownMs + 3000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

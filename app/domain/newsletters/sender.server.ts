@@ -118,6 +118,9 @@ export class NewsletterSender {
   private again = false;
   private stopping = false;
   private wake: (() => void) | undefined;
+  private haltedBy: string | undefined;
+  /** The last outage's error, for the log line. */
+  private lastOutage = "";
 
   constructor(
     private readonly db: () => Db = getDb,
@@ -202,7 +205,9 @@ export class NewsletterSender {
             this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
           );
           if (this.outage) {
-            this.log(`Newsletter sender: mail server unavailable, trying again in ${delay} ms`);
+            this.log(
+              `Newsletter sender: mail server unavailable (${this.lastOutage}), trying again in ${delay} ms`,
+            );
           }
           await new Promise<void>((r) => {
             this.wake = r;
@@ -292,6 +297,7 @@ export class NewsletterSender {
   ): Promise<void> {
     const transport = this.transport as MailTransport;
     const message = compose(env, siteName, letter, delivery);
+    let outcome: Parameters<typeof recordOutcome>[3] = { kind: "sent" };
     try {
       await transport.send(
         message,
@@ -303,11 +309,35 @@ export class NewsletterSender {
       const kind = classifySendError(error);
       // An outage is not the recipient's fault: nothing counted, the row stays pending.
       if (kind === "outage") this.outage = true;
+      if (kind === "outage") this.lastOutage = reason;
       const final = kind === "refused" || delivery.attempts + 1 >= MAX_ATTEMPTS;
-      const outcome = kind === "outage" ? "outage" : final ? "failed" : "retry";
-      recordOutcome(db, letter.id, delivery, { kind: outcome, reason });
-      return;
+      outcome = { kind: kind === "outage" ? "outage" : final ? "failed" : "retry", reason };
     }
-    recordOutcome(db, letter.id, delivery, { kind: "sent" });
+    try {
+      recordOutcome(db, letter.id, delivery, outcome);
+    } catch (error) {
+      this.halt(letter, delivery, error);
+    }
+  }
+
+  /**
+   * A delivery whose state cannot be recorded (the disk full…) stops the
+   * sender: going on would send the same messages again and again. It stays
+   * stopped until the next start; the rows still pending go out then.
+   */
+  private halt(letter: Newsletter, delivery: DeliveryRow, error: unknown) {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.haltedBy = (error as Error)?.message ?? String(error);
+    this.log(
+      `ALERT: newsletter sender stopped: the delivery of newsletter ${letter.uid} to subscriber ` +
+        `${delivery.subscriberId} could not be recorded (${this.haltedBy}). Nothing more is sent ` +
+        "until Inkwell is restarted; free disk space, then restart.",
+    );
+  }
+
+  /** Why the sender stopped by itself (a delivery it could not record); undefined while it runs. */
+  get haltReason(): string | undefined {
+    return this.haltedBy;
   }
 }
