@@ -96,7 +96,9 @@ const MAX_READER_BODY_BYTES = 64 * 1024;
  * (repeated fields become arrays) or no body at all. Always an object.
  */
 export async function readAnyBody(request: Request): Promise<Record<string, unknown>> {
-  if (isFormBody(request)) return formValues(await readForm(request));
+  if (isFormBody(request)) {
+    return formValues(await readForm(request, { maxFieldBytes: MAX_READER_BODY_BYTES }));
+  }
   const text = await readText(request, MAX_READER_BODY_BYTES);
   if (text.trim() === "") return {};
   const parsed = parseJsonText(text);

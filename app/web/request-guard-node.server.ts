@@ -115,13 +115,43 @@ function answer(res: ServerResponse, r: Refusal) {
 }
 
 /**
+ * A browser form post from another site to a page (not the JSON API, whose
+ * cross-site and CORS rules the root middleware applies): 403, as
+ * docs/api.md says, before React Router's own check turns it into a 400
+ * with a stack trace in the log.
+ */
+export function crossSitePagePost(
+  method: string,
+  url: string,
+  headers: { origin?: string; host?: string },
+): Refusal | null {
+  if (method.toUpperCase() !== "POST" || headers.origin === undefined) return null;
+  const pathname = pathOf(url);
+  if (isApiPath(pathname)) return null;
+  let sameSite = false;
+  try {
+    sameSite = headers.origin !== "null" && new URL(headers.origin).host === headers.host;
+  } catch {
+    sameSite = false;
+  }
+  return sameSite ? null : refusal(pathname, 403, "Cross-site request refused");
+}
+
+/**
  * Runs the checks for one request. Returns true when it was answered here
  * (the caller does nothing more); otherwise arms the body deadline.
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
-  const refused = refuseRequest(method, url, req.headers);
+  const crossSite = crossSitePagePost(method, url, req.headers);
+  if (crossSite) {
+    console.warn(
+      `${method} ${pathOf(url)} refused: 403 cross-site post (Origin ${req.headers.origin})`,
+    );
+    res.shouldKeepAlive = false;
+  }
+  const refused = refuseRequest(method, url, req.headers) ?? crossSite;
   if (refused) {
     if (refused.status === 413) {
       // Nothing of the body is read: the connection closes after the answer.

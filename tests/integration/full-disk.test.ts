@@ -11,13 +11,23 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
+import { queueNewsletter } from "~/domain/newsletters/queue.server";
+import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as nextIdAction } from "~/routes/api.nextid";
 import { action as likeAction } from "~/routes/api.posts-like";
-import { BASE, callRoute, makeCategory, makePost, makeUser, postJson } from "./fixtures";
+import {
+  BASE,
+  callRoute,
+  makeCategory,
+  makePost,
+  makeSubscriber,
+  makeUser,
+  postJson,
+} from "./fixtures";
 
 const ignoreXfsz = () => {};
 
@@ -138,5 +148,45 @@ describe("a full disk", () => {
     });
     expect(res.status).toBe(200);
     expect(BASE).toMatch(/^http/);
+  });
+
+  it("stops the newsletter sender with an alert when a delivery cannot be recorded: nothing is sent twice", async () => {
+    const db = getDb();
+    for (let i = 0; i < 6; i++) makeSubscriber(`letter${i}@example.com`, ["News"]);
+    queueNewsletter(db, toSessionUser(makeUser("Editor")), {
+      subject: "Disk",
+      audience: "News",
+      content: "<p>Hello</p>",
+      photo: null,
+      attachment: null,
+    });
+    const sent: string[] = [];
+    const lines: string[] = [];
+    const transport = {
+      kind: "smtp" as const,
+      async send(message: { to?: unknown }) {
+        sent.push(String(message.to));
+        // The disk fills while the first message is out: its delivery cannot be recorded.
+        db.$client.pragma("wal_checkpoint(TRUNCATE)");
+        limitFileSize(statSync(`${readEnv().databasePath}-wal`).size + 1024);
+      },
+      close() {},
+    };
+    const sender = new NewsletterSender(getDb, {
+      concurrency: 1,
+      retryDelayMs: 1,
+      transport,
+      log: (line) => lines.push(line),
+    });
+    sender.kick();
+    await sender.idle();
+    limitFileSize("unlimited");
+    // Space is back, but the sender stays stopped until a restart: no message goes twice.
+    sender.kick();
+    await sender.idle();
+    expect(sent).toHaveLength(1);
+    expect(sender.haltReason).toBeTruthy();
+    expect(lines.some((l) => l.startsWith("ALERT: newsletter sender stopped"))).toBe(true);
+    await sender.stop();
   });
 });

@@ -12,6 +12,7 @@ import { posts } from "#db/schema";
 import { runFirstRun } from "#db/seed";
 import { isDomainError } from "~/domain/errors.server";
 import { getDb } from "~/platform/db.server";
+import { middleware } from "~/root";
 import routes from "~/routes";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as likeAction } from "~/routes/api.posts-like";
@@ -19,7 +20,7 @@ import { action as shareAction } from "~/routes/api.posts-share";
 import { action as updateAction } from "~/routes/api.posts-update";
 import { action as setThemeAction } from "~/routes/resources/set-theme";
 import { safeRedirectPath } from "~/utils/redirect";
-import { guardRequest, refuseRequest } from "~/web/request-guard-node.server";
+import { crossSitePagePost, guardRequest, refuseRequest } from "~/web/request-guard-node.server";
 import { routeArgs } from "../helpers";
 import { BASE, makeCategory, makePost, makeUser, PASSWORD, sessionCookie } from "./fixtures";
 
@@ -90,6 +91,39 @@ describe("methods not served", () => {
       .all()
       .find((p) => p.id === post.id);
     expect(row).toMatchObject({ likes: 0, shares: 0 });
+  });
+});
+
+describe("cross-site posts and read-only routes", () => {
+  it("a form post from another site to a page is 403; the API keeps its own rules", () => {
+    const host = "127.0.0.1:3500";
+    for (const origin of ["http://evil.example", "null", "not a url"]) {
+      expect(crossSitePagePost("POST", "/admin/login", { origin, host })?.status).toBe(403);
+    }
+    expect(
+      crossSitePagePost("POST", "/admin/login", { origin: `http://${host}`, host }),
+    ).toBeNull();
+    expect(crossSitePagePost("POST", "/admin/login", { host })).toBeNull();
+    expect(crossSitePagePost("GET", "/", { origin: "http://evil.example", host })).toBeNull();
+    expect(
+      crossSitePagePost("POST", "/newsletter/unsubscribe", { origin: "http://mail.example", host }),
+    ).toBeNull();
+  });
+
+  it("a POST to a route that only reads is 405 with Allow, JSON on API paths", async () => {
+    const [first] = middleware;
+    const run = async (path: string) =>
+      (await first?.(
+        // biome-ignore lint/suspicious/noExplicitAny: the middleware's argument type is generated.
+        { request: new Request(`${BASE}${path}`, { method: "POST" }) } as any,
+        async () => new Response("Unexpected Server Error", { status: 405 }),
+      )) as Response;
+    const api = await run("/get/posts/crypto");
+    expect(api.status).toBe(405);
+    expect(api.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await api.json()).toMatchObject({ type: "error" });
+    const page = await run("/explore");
+    expect(page.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
 
