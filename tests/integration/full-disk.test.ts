@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
+import { IMAGES_ONLY } from "~/domain/media/file-store.server";
 import { queueNewsletter } from "~/domain/newsletters/queue.server";
 import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
@@ -19,6 +20,7 @@ import { readEnv } from "~/platform/env.server";
 import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as nextIdAction } from "~/routes/api.nextid";
 import { action as likeAction } from "~/routes/api.posts-like";
+import { receiveMultipart } from "~/web/uploads.server";
 import {
   BASE,
   callRoute,
@@ -26,6 +28,7 @@ import {
   makePost,
   makeSubscriber,
   makeUser,
+  PNG,
   postJson,
 } from "./fixtures";
 
@@ -188,5 +191,37 @@ describe("a full disk", () => {
     expect(sender.haltReason).toBeTruthy();
     expect(lines.some((l) => l.startsWith("ALERT: newsletter sender stopped"))).toBe(true);
     await sender.stop();
+  });
+
+  it("answers an upload that finds no room 507, not 'Malformed multipart body'", async () => {
+    const boundary = "diskfull";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.alloc(256 * 1024, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const request = new Request(`${BASE}/upload/image`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    limitFileSize(16 * 1024);
+    let refusal: unknown;
+    try {
+      const form = await receiveMultipart(request, {
+        maxFileBytes: 10 * 1024 * 1024,
+        accept: IMAGES_ONLY,
+        fileFields: ["file"],
+      });
+      await form.discard();
+    } catch (error) {
+      refusal = error;
+    } finally {
+      limitFileSize("unlimited");
+    }
+    expect(isDomainError(refusal) && refusal.status).toBe(507);
   });
 });
