@@ -11,7 +11,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -37,7 +37,10 @@ const { RouterContextProvider, createRequestHandler: createFetchHandler } = awai
 );
 const { createServer } = await import("node:http");
 
-const BUILD_ENTRY = join(root, "build/server/index.js");
+// BUILD_DIR (default build/): `npm test` serves its own build-test/ and leaves build/ alone.
+const BUILD_DIR = join(root, process.env.BUILD_DIR || "build");
+const BUILD_ENTRY = join(BUILD_DIR, "server/index.js");
+const BUILD_LOG = `${BUILD_DIR}.log`;
 const SOURCES = ["app", "db", "public", "package.json", "react-router.config.ts", "vite.config.ts"];
 
 function newestMtime(path) {
@@ -54,11 +57,20 @@ function ensureBuild() {
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
   if (builtAt > 0 && builtAt >= changedAt) return;
   console.log(
-    builtAt ? "Sources changed since the last build; rebuilding…" : "No build yet; building…",
+    `${builtAt ? "Sources changed since the last build; rebuilding" : "No build yet; building"} (about a minute; log: ${BUILD_LOG})…`,
   );
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: root });
+  // The build's ~170 lines go to the log file; INKWELL_BUILD_OUTPUT=1 shows them here instead.
+  const shown = process.env.INKWELL_BUILD_OUTPUT === "1";
+  const log = shown ? undefined : openSync(BUILD_LOG, "w");
+  const result = spawnSync("npx", ["react-router", "build"], {
+    stdio: shown ? "inherit" : ["ignore", log, log],
+    cwd: root,
+  });
+  if (log !== undefined) closeSync(log);
   if (result.status !== 0) {
-    console.error("The build failed; see the output above.");
+    if (!shown)
+      process.stderr.write(readFileSync(BUILD_LOG, "utf8").split("\n").slice(-30).join("\n"));
+    console.error(`The build failed; the whole output is in ${BUILD_LOG}.`);
     process.exit(1);
   }
 }
@@ -110,11 +122,11 @@ app.use(
 
 app.use(
   "/assets",
-  express.static(join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+  express.static(join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }),
 );
 // The other public files: asked of the disk only when the path's first segment
 // is one of them (a page's path would otherwise cost a failed stat per request).
-const clientDir = join(root, "build/client");
+const clientDir = join(BUILD_DIR, "client");
 const clientEntries = new Set(readdirSync(clientDir));
 const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
 app.use((req, res, next) => {
@@ -175,7 +187,9 @@ const server = createServer((req, res) => {
 });
 server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
-  console.log(`Data folder: ${env.dataDir}`);
+  console.log(`  Data folder: ${env.dataDir}`);
+  console.log(`  Sign in at ${env.publicUrl}/admin/login`);
+  console.log("  Lost a password? npm run admin:password -- EMAIL");
 });
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
 // within 20 s; a body within its route's time (guardRequest: 30 s for reader

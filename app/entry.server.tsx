@@ -6,6 +6,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/platform/bootstrap.server";
 
+// scripts/admin-password.mjs reaches this one the same way.
+export { setStaffPassword } from "~/domain/users/password-reset.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/platform/bootstrap.server";
 export {
