@@ -45,6 +45,8 @@ for (const theme of THEMES) {
       "/explore",
       "/category/crypto",
       "/tag/bitcoin",
+      "/search?q=bitcoin",
+      "/search?q=nothingmatchesthis",
       post,
       "/reach-out",
       "/privacy-policy",

@@ -36,7 +36,7 @@ const listColumns = {
   authorPhoto: users.photo,
 };
 
-type ListRow = {
+export type ListRow = {
   id: number;
   url: string;
   title: string;
@@ -49,7 +49,7 @@ type ListRow = {
   authorPhoto: string | null;
 };
 
-function toListItem(r: ListRow): PostListItem {
+export function toListItem(r: ListRow): PostListItem {
   return {
     id: r.id,
     url: r.url,
@@ -152,6 +152,8 @@ export type PostDetail = PostListItem & {
   shares: number;
   avgTimeSeconds: number;
   bounceRate: number;
+  /** Readers may not comment (docs/behaviour.md §comments). */
+  commentsClosed: boolean;
 };
 
 /** A post by id with its category, author and tags, whatever its status. */
@@ -170,6 +172,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
       shares: posts.shares,
       avgTimeSeconds: posts.avgTimeSeconds,
       bounceRate: posts.bounceRate,
+      commentsClosed: posts.commentsClosed,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
@@ -198,6 +201,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     shares: row.shares,
     avgTimeSeconds: row.avgTimeSeconds,
     bounceRate: row.bounceRate,
+    commentsClosed: row.commentsClosed,
   };
 }
 
