@@ -3,6 +3,8 @@ import type { Config } from "@react-router/dev/config";
 export default {
   // Server-rendered: every page works before (and without) JavaScript.
   ssr: true,
+  // `npm test` builds into build-test/ (BUILD_DIR), never into the build/ a running `npm start` serves.
+  buildDirectory: process.env.BUILD_DIR || "build",
   future: {
     // Scan every route module at dev start so lazily imported client code
     // (editor, PNG export) doesn't trigger "Outdated Optimize Dep" reloads.

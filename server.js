@@ -11,7 +11,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -37,7 +37,10 @@ const { RouterContextProvider, createRequestHandler: createFetchHandler } = awai
 );
 const { createServer } = await import("node:http");
 
-const BUILD_ENTRY = join(root, "build/server/index.js");
+// BUILD_DIR (default build/): `npm test` serves its own build-test/ and leaves build/ alone.
+const BUILD_DIR = join(root, process.env.BUILD_DIR || "build");
+const BUILD_ENTRY = join(BUILD_DIR, "server/index.js");
+const BUILD_LOG = `${BUILD_DIR}.log`;
 const SOURCES = ["app", "db", "public", "package.json", "react-router.config.ts", "vite.config.ts"];
 
 function newestMtime(path) {
@@ -54,11 +57,20 @@ function ensureBuild() {
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
   if (builtAt > 0 && builtAt >= changedAt) return;
   console.log(
-    builtAt ? "Sources changed since the last build; rebuilding…" : "No build yet; building…",
+    `${builtAt ? "Sources changed since the last build; rebuilding" : "No build yet; building"} (about a minute; log: ${BUILD_LOG})…`,
   );
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: root });
+  // The build's ~170 lines go to the log file; INKWELL_BUILD_OUTPUT=1 shows them here instead.
+  const shown = process.env.INKWELL_BUILD_OUTPUT === "1";
+  const log = shown ? undefined : openSync(BUILD_LOG, "w");
+  const result = spawnSync("npx", ["react-router", "build"], {
+    stdio: shown ? "inherit" : ["ignore", log, log],
+    cwd: root,
+  });
+  if (log !== undefined) closeSync(log);
   if (result.status !== 0) {
-    console.error("The build failed; see the output above.");
+    if (!shown)
+      process.stderr.write(readFileSync(BUILD_LOG, "utf8").split("\n").slice(-30).join("\n"));
+    console.error(`The build failed; the whole output is in ${BUILD_LOG}.`);
     process.exit(1);
   }
 }
@@ -75,6 +87,8 @@ const {
   servePageCacheHit,
   prepareUncachedResponse,
   cdnOrigin,
+  guardRequest,
+  SERVER_TIMEOUTS,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -120,11 +134,11 @@ app.use(
 
 app.use(
   "/assets",
-  express.static(join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+  express.static(join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }),
 );
 // The other public files: asked of the disk only when the path's first segment
 // is one of them (a page's path would otherwise cost a failed stat per request).
-const clientDir = join(root, "build/client");
+const clientDir = join(BUILD_DIR, "client");
 const clientEntries = new Set(readdirSync(clientDir));
 const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
 app.use((req, res, next) => {
@@ -163,8 +177,18 @@ app.use((error, req, res, _next) => {
     .send(status >= 500 ? "Internal Server Error" : "Bad Request");
 });
 
-// A page the cache holds is answered here, before Express runs.
+// Requests in flight, so a shutdown can let them finish and close their connections after.
+const inFlight = new Set();
+let stopping = false;
+
+// A page the cache holds is answered here, before Express runs. Before that,
+// the method, the declared body size and the body deadline are checked
+// (app/web/request-guard-node.server.ts).
 const server = createServer((req, res) => {
+  if (stopping) res.shouldKeepAlive = false;
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (guardRequest(req, res)) return;
   try {
     if (servePageCacheHit(req, res)) return;
   } catch (error) {
@@ -175,32 +199,53 @@ const server = createServer((req, res) => {
 });
 server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
-  console.log(`Data folder: ${env.dataDir}`);
+  console.log(`  Data folder: ${env.dataDir}`);
+  console.log(`  Sign in at ${env.publicUrl}/admin/login`);
+  console.log("  Lost a password? npm run admin:password -- EMAIL");
 });
-// Add Media takes files up to 1 GB (docs/behaviour.md §media). Node's default of 5 minutes for a
-// whole request would cut off any upload slower than about 3.4 MB/s; half an
-// hour covers 1 GB at about 0.6 MB/s. Headers must still arrive within a minute.
-server.requestTimeout = 30 * 60 * 1000;
-server.headersTimeout = 60 * 1000;
+// Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
+// within 20 s; a body within its route's time (guardRequest: 30 s for reader
+// routes, 2 min for back-office forms, 30 min for uploads, the overall bound
+// below); an idle keep-alive connection is closed after 5 s.
+server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
 server.on("error", (error) => {
   console.error(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
   process.exit(1);
 });
 
-let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing connections and the database…`);
-  // Wait for the newsletter message in flight, so a restart never sends it twice.
+  console.log(`${signal}: finishing the requests in flight, then closing…`);
+  // Stop accepting; idle keep-alive connections close now, busy ones once
+  // their answer is sent (no further request is read on them).
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  server.close();
+  server.closeIdleConnections();
+  // The newsletter message in flight is finished or given back (it goes out
+  // on the next start, never twice), all within the bound below.
   let finishing;
   const finish = () => {
     finishing ??= shutdown().finally(() => process.exit(0));
     return finishing;
   };
-  server.close(finish);
-  server.closeIdleConnections?.();
-  setTimeout(finish, 5000).unref();
+  const waitForRequests = setInterval(() => {
+    if (inFlight.size === 0) {
+      clearInterval(waitForRequests);
+      finish();
+    }
+  }, 100);
+  setTimeout(() => {
+    clearInterval(waitForRequests);
+    if (inFlight.size > 0)
+      console.log(`${inFlight.size} request(s) still in flight; closing them.`);
+    server.closeAllConnections();
+    finish();
+  }, SERVER_TIMEOUTS.shutdownMs).unref();
+  // However the sender ends, the process is gone a little after the bound.
+  setTimeout(() => process.exit(1), SERVER_TIMEOUTS.shutdownMs + 3000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

@@ -7,6 +7,8 @@ import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/platform/bootstrap.server";
 import { cdnAssetStream, cdnOrigin } from "~/web/cdn-assets.server";
 
+// scripts/admin-password.mjs reaches this one the same way.
+export { setStaffPassword } from "~/domain/users/password-reset.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/platform/bootstrap.server";
 export {
@@ -15,6 +17,7 @@ export {
   servePageCacheHit,
 } from "~/web/page-cache-node.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
+export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the

@@ -41,7 +41,16 @@ export const middleware: Route.MiddlewareFunction[] = [
         ? jsonError(403, message)
         : new Response(message, { status: 403 });
     }
-    return next();
+    const response = await next();
+    if (response.status === 405 && !response.headers.has("Allow")) {
+      // A POST to a route that only reads (React Router's 405): say what it takes.
+      const allow = "GET, HEAD, OPTIONS";
+      if (isApiPath(new URL(request.url).pathname)) {
+        return jsonError(405, "This path only answers GET", { headers: { Allow: allow } });
+      }
+      response.headers.set("Allow", allow);
+    }
+    return response;
   },
 ];
 

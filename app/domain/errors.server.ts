@@ -7,7 +7,7 @@ import type { z } from "zod";
  */
 export class DomainError extends Error {
   readonly status: number;
-  constructor(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, message: string) {
+  constructor(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507, message: string) {
     super(message);
     this.name = "DomainError";
     this.status = status;
@@ -32,6 +32,12 @@ export const badRequest = (message: string) => new DomainError(400, message);
 export const unauthorized = (message = "Authentication required") => new DomainError(401, message);
 export const forbidden = (message = "You are not allowed to do that") =>
   new DomainError(403, message);
+/** The disk is full (or failing): nothing of the request was saved (docs/operations.md). */
+export const storageFull = () =>
+  new DomainError(
+    507,
+    "The server's disk is full: nothing was saved. Try again once the operator has freed space.",
+  );
 export const notFound = (message = "Not found") => new DomainError(404, message);
 
 /** The first zod issue as a sentence a person can act on. */

@@ -58,10 +58,11 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
 
 /**
  * Stops the newsletter sender (no new message starts), then closes the
- * database. Resolves once the message in flight is finished: await it, or a
- * message cut off mid-send stays pending and goes out again on the next start.
+ * database. Resolves once the messages in flight are finished, or after
+ * `boundMs`: a message still in flight then is given back (its row stays
+ * pending and goes out on the next start; none is recorded twice).
  */
-export function shutdown(): Promise<void> {
+export function shutdown(boundMs = 8_000): Promise<void> {
   flushViews(); // the views counted in the last second
   stopPostScheduler();
   // An import stops between batches; the next start resumes it.
@@ -73,7 +74,21 @@ export function shutdown(): Promise<void> {
     closeDb();
     return Promise.resolve();
   }
-  return inFlight
-    .catch((error) => console.error("Stopping the newsletter sender failed:", error))
-    .finally(closeDb);
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.log(
+        "Newsletter messages still in flight are given back; they go out on the next start.",
+      );
+      resolve();
+    }, boundMs);
+    timer.unref();
+  });
+  return Promise.race([
+    inFlight.catch((error) => console.error("Stopping the newsletter sender failed:", error)),
+    bound,
+  ]).finally(() => {
+    clearTimeout(timer);
+    closeDb();
+  });
 }

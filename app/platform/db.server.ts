@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
+import { DomainError, storageFull } from "~/domain/errors.server";
 import { ensureDataDirs, readEnv } from "~/platform/env.server";
 import { htmlToText } from "~/utils/text";
 
@@ -22,7 +23,10 @@ export function openDatabase(path: string): Db {
   const sqlite = new Database(path);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // Reads never wait under WAL; a write waits this long for another process's
+  // write lock (a backup, the CLI), then answers 503. better-sqlite3 waits
+  // synchronously, so a long wait would stall every request, reads included.
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
@@ -43,6 +47,70 @@ export function registerFunctions(sqlite: Database.Database) {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+export const BUSY_TIMEOUT_MS = 250;
+
+/**
+ * What a database error means for the caller: a full or failing disk is a 507
+ * (its real cause logged), the write lock held elsewhere a 503; anything else
+ * is rethrown as it is.
+ */
+export function storageFault(error: unknown): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== "string" || !code.startsWith("SQLITE_")) return error;
+  if (code === "SQLITE_FULL" || code.startsWith("SQLITE_IOERR")) {
+    console.error(`The database could not write (${code}): ${(error as Error).message}`);
+    return storageFull();
+  }
+  if (code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT") {
+    console.warn(`The database is locked by another program (${code})`);
+    return new DomainError(
+      503,
+      "The database is busy (another program is writing to it); try again in a moment.",
+    );
+  }
+  return error;
+}
+
+function reporting<F extends (...args: never[]) => unknown>(fn: F): F {
+  return ((...args: Parameters<F>) => {
+    try {
+      return fn(...args);
+    } catch (error) {
+      throw storageFault(error);
+    }
+  }) as F;
+}
+
+/**
+ * Makes a write statement report its commit. Outside a transaction SQLite
+ * commits a statement when it finishes; \`.get()\` stops at the first row and
+ * better-sqlite3 ignores an error at that commit (a full disk: the write
+ * answered success and was never saved). So \`.get()\` of a write runs in a
+ * transaction of its own, whose COMMIT fails loudly. Every method maps a full
+ * disk or a held lock to its status (storageFault).
+ */
+function reportCommits(statement: Database.Statement, sqlite: Database.Database) {
+  if (statement.readonly) return;
+  const get = statement.get.bind(statement);
+  const inOwnTransaction = sqlite.transaction((...args: unknown[]) => get(...args));
+  statement.get = reporting((...args: unknown[]) =>
+    sqlite.inTransaction ? get(...args) : inOwnTransaction(...args),
+  ) as typeof statement.get;
+  statement.run = reporting(statement.run.bind(statement)) as typeof statement.run;
+  statement.all = reporting(statement.all.bind(statement)) as typeof statement.all;
+}
+
+/** `sqlite.transaction`, whose COMMIT failing (a full disk) maps like a statement's errors. */
+function reportingTransaction(sqlite: Database.Database) {
+  return (fn: (...args: unknown[]) => unknown) => {
+    const native = sqlite.transaction(fn);
+    return Object.assign(reporting(native), {
+      deferred: reporting(native.deferred),
+      immediate: reporting(native.immediate),
+      exclusive: reporting(native.exclusive),
+    });
+  };
+}
 
 /**
  * Drizzle asks SQLite to compile every query afresh (`prepare` per call), which
@@ -61,6 +129,7 @@ function reuseStatements(db: Db, sqlite: Database.Database) {
     if (!statement) {
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
       statement = sqlite.prepare(source);
+      reportCommits(statement, sqlite);
       statements.set(source, statement);
     }
     if (statement.reader) statement.raw(false);
@@ -68,7 +137,7 @@ function reuseStatements(db: Db, sqlite: Database.Database) {
   };
   session.client = {
     prepare,
-    transaction: sqlite.transaction.bind(sqlite),
+    transaction: reportingTransaction(sqlite),
   } as unknown as Database.Database;
 }
 

@@ -11,6 +11,17 @@ import { type Env, readEnv } from "~/platform/env.server";
 /** Open SMTP connections, and so messages in flight, while a newsletter goes out. */
 export const SMTP_CONNECTIONS = 5;
 
+/**
+ * SMTP timeouts (docs/operations.md): the TCP connection, the server's
+ * greeting, and any silence on an open connection. nodemailer's defaults
+ * are 2 min, 30 s and 10 min.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
 /** Where messages go: SMTP (`SMTP_URL`) or `.eml` files in the outbox. */
 export type MailTransport = {
   kind: "smtp" | "outbox";
@@ -27,6 +38,8 @@ export function createMailTransport(env: Env = readEnv()): MailTransport {
       pool: true,
       maxConnections: SMTP_CONNECTIONS,
       maxMessages: 1000,
+      // A mail server that stalls never holds a message (or a shutdown) for long.
+      ...SMTP_TIMEOUTS,
     });
     return {
       kind: "smtp",

@@ -98,7 +98,9 @@ const MAX_READER_BODY_BYTES = 64 * 1024;
  * (repeated fields become arrays) or no body at all. Always an object.
  */
 export async function readAnyBody(request: Request): Promise<Record<string, unknown>> {
-  if (isFormBody(request)) return formValues(await readForm(request));
+  if (isFormBody(request)) {
+    return formValues(await readForm(request, { maxFieldBytes: MAX_READER_BODY_BYTES }));
+  }
   const text = await readText(request, MAX_READER_BODY_BYTES);
   if (text.trim() === "") return {};
   const parsed = parseJsonText(text);
@@ -216,7 +218,17 @@ type HandlerArgs = { request: Request; context?: Readonly<RouterContextProvider>
 export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
   return async (args: A): Promise<Response> => {
     const { request } = args;
-    if (request.method.toUpperCase() === "OPTIONS") return preflight(request);
+    const method = request.method.toUpperCase();
+    if (method === "OPTIONS") return preflight(request);
+    if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+      // React Router hands PUT, PATCH and DELETE to the action: none is served.
+      return withCors(
+        request,
+        jsonError(405, `The method ${method} is not allowed here`, {
+          headers: { Allow: "GET, HEAD, POST, OPTIONS" },
+        }),
+      );
+    }
     rememberAddress(request, args.context);
     let response: Response;
     try {

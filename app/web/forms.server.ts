@@ -15,7 +15,7 @@ import { media } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import {
   badRequest,
-  type DomainError,
+  DomainError,
   errorHeaders,
   isDomainError,
   zodMessage,
@@ -69,20 +69,50 @@ export async function readForm(request: Request, options: FormOptions = {}): Pro
     };
   }
   if (!isFormBody(request)) throw badRequest("Send the form as a form post");
-  let body: FormData;
-  try {
-    body = await request.formData();
-  } catch {
-    throw badRequest("Malformed form body");
-  }
+  const body = new URLSearchParams(
+    await readLimitedText(request, options.maxFieldBytes ?? MAX_URLENCODED_BYTES),
+  );
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
   for (const [key, value] of body) {
-    if (typeof value !== "string") continue;
     fields[key] ??= value;
     lists[key] = [...(lists[key] ?? []), value];
   }
   return { fields, lists, files: [], discard: async () => {} };
+}
+
+/** A urlencoded form larger than this is refused (a post's content is the largest field). */
+const MAX_URLENCODED_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * The body as text, at most `maxBytes`, counted while reading (a larger body
+ * is refused 413 and never held whole); 400 when it cannot be read.
+ */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new DomainError(413, `The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`);
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw badRequest("The body could not be read");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The form as one object: a repeated field's values as an array, any other field's as a string. */

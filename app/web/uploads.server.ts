@@ -14,7 +14,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { badRequest, DomainError } from "~/domain/errors.server";
+import { badRequest, DomainError, storageFull } from "~/domain/errors.server";
 import {
   type AcceptPolicy,
   displayName,
@@ -75,6 +75,20 @@ function drainAndDiscard(source: Readable) {
 }
 
 /** The body broke off: the client went away or its stream failed. */
+/** Errors of a write that found no room: a full disk, a quota, a file-size limit. */
+const DISK_FULL_CODES = new Set(["ENOSPC", "EDQUOT", "EFBIG"]);
+const diskFull = (error: unknown) =>
+  DISK_FULL_CODES.has(String((error as { code?: unknown })?.code));
+
+/** 507 for the client; the real cause in the log. */
+function storageFullLogged(error: unknown) {
+  console.error(
+    `An upload could not be written (${(error as { code?: string }).code}):`,
+    (error as Error).message,
+  );
+  return storageFull();
+}
+
 const interrupted = () => badRequest("The upload was interrupted before it finished");
 
 /**
@@ -137,7 +151,12 @@ export async function receiveMultipart(
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      const refusal = error instanceof DomainError ? error : badRequest("Malformed multipart body");
+      const refusal =
+        error instanceof DomainError
+          ? error
+          : diskFull(error)
+            ? storageFullLogged(error)
+            : badRequest("Malformed multipart body");
       // Ends the file stream in progress (busboy destroys it), so its write settles.
       parser.destroy(refusal);
       if (bodyBroken) source.destroy();

@@ -557,7 +557,7 @@ describe("CSV import", () => {
     ]);
     expect(byEmail("new@example.com")).toMatchObject({ name: "Doe, Jane", status: "Active" });
     expect(audiencesOf("new@example.com")).toEqual(["Music", "Promotions"]);
-    expect(byEmail("multi@example.com")?.name).toBe("Line one\nline two");
+    expect(byEmail("multi@example.com")?.name).toBe("Line one line two");
     expect(audiencesOf("multi@example.com")).toEqual(["News"]);
     expect(byEmail("known@example.com")).toMatchObject({ name: 'Known "K" One', status: "Active" });
     expect(audiencesOf("known@example.com")).toEqual(["News"]);

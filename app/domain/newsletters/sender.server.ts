@@ -143,6 +143,9 @@ export class NewsletterSender {
   private again = false;
   private stopping = false;
   private wake: (() => void) | undefined;
+  private haltedBy: string | undefined;
+  /** The last outage's error, for the log line. */
+  private lastOutage = "";
 
   constructor(
     private readonly db: () => Db = getDb,
@@ -228,7 +231,9 @@ export class NewsletterSender {
             this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
           );
           if (this.outage) {
-            this.log(`Newsletter sender: mail server unavailable, trying again in ${delay} ms`);
+            this.log(
+              `Newsletter sender: mail server unavailable (${this.lastOutage}), trying again in ${delay} ms`,
+            );
           }
           await new Promise<void>((r) => {
             this.wake = r;
@@ -316,6 +321,7 @@ export class NewsletterSender {
     delivery: DeliveryRow,
   ): Promise<void> {
     const transport = this.transport as MailTransport;
+    let outcome: Parameters<typeof recordOutcome>[3] = { kind: "sent" };
     try {
       // Inside the try: a reader's message that cannot be built fails that reader only.
       const message = rendered.forReader(delivery);
@@ -329,17 +335,42 @@ export class NewsletterSender {
       const kind = classifySendError(error);
       // An outage is not the recipient's fault: nothing counted, the row stays pending.
       if (kind === "outage") this.outage = true;
+      if (kind === "outage") this.lastOutage = reason;
       const final = kind === "refused" || delivery.attempts + 1 > this.retrySchedule.length;
-      const outcome = kind === "outage" ? "outage" : final ? "failed" : "retry";
+      const kindOf = kind === "outage" ? "outage" : final ? "failed" : "retry";
       const wait = this.retrySchedule[delivery.attempts] ?? 0;
-      recordOutcome(db, letter.id, delivery, {
-        kind: outcome,
+      outcome = {
+        kind: kindOf,
         reason,
         bounced: kind === "refused" && isBounce(error),
-        nextAttemptAt: outcome === "retry" ? new Date(Date.now() + wait) : null,
-      });
-      return;
+        nextAttemptAt: kindOf === "retry" ? new Date(Date.now() + wait) : null,
+      };
     }
-    recordOutcome(db, letter.id, delivery, { kind: "sent" });
+    try {
+      recordOutcome(db, letter.id, delivery, outcome);
+    } catch (error) {
+      this.halt(letter, delivery, error);
+    }
+  }
+
+  /**
+   * A delivery whose state cannot be recorded (the disk full…) stops the
+   * sender: going on would send the same messages again and again. It stays
+   * stopped until the next start; the rows still pending go out then.
+   */
+  private halt(letter: Newsletter, delivery: DeliveryRow, error: unknown) {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.haltedBy = (error as Error)?.message ?? String(error);
+    this.log(
+      `ALERT: newsletter sender stopped: the delivery of newsletter ${letter.uid} to subscriber ` +
+        `${delivery.subscriberId} could not be recorded (${this.haltedBy}). Nothing more is sent ` +
+        "until Inkwell is restarted; free disk space, then restart.",
+    );
+  }
+
+  /** Why the sender stopped by itself (a delivery it could not record); undefined while it runs. */
+  get haltReason(): string | undefined {
+    return this.haltedBy;
   }
 }

@@ -150,7 +150,8 @@ function checkRow(
   rawStatus: string,
   rawAudience: string,
 ): Omit<GoodRow, "row"> | string {
-  const name = newsletterJoinSchema.shape.name.safeParse(rawName);
+  // A spreadsheet cell's wrapped lines become one line: names are one line (other control characters are refused).
+  const name = newsletterJoinSchema.shape.name.safeParse(rawName.replace(/\s*[\r\n]+\s*/g, " "));
   if (!name.success) return name.error.issues[0]?.message ?? "Invalid name";
   const email = newsletterJoinSchema.shape.email.safeParse(rawEmail);
   if (!email.success) return email.error.issues[0]?.message ?? "Invalid email";

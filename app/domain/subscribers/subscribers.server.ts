@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Subscriber, subscribers } from "#db/schema";
 import { badRequest, notFound } from "~/domain/errors.server";
+import { personName } from "~/domain/names";
 import {
   dropConfirmation,
   issueConfirmation,
@@ -41,11 +42,7 @@ export const audienceListSchema = z.preprocess(
 
 /** docs/behaviour.md §data newsletter signup `{name, email, audience}`. */
 export const newsletterJoinSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name is too long (100 characters at most)"),
+  name: personName("Name is required"),
   email: emailSchema,
   audience: audienceListSchema,
 });

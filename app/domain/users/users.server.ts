@@ -22,6 +22,7 @@ import { decryptSecret, newApiKeyColumns } from "~/domain/accounts/secrets.serve
 import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
+import { personName } from "~/domain/names";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
 import { changeRole, deleteUserAccount } from "./lifecycle.server";
@@ -36,10 +37,7 @@ export const DUPLICATE_EMAIL = "A user with this email already exists";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 const nameField = (missing: string) =>
-  z.preprocess(
-    asText,
-    z.string({ error: missing }).trim().min(1, missing).max(100, "Name is too long"),
-  );
+  z.preprocess(asText, personName(missing, "Name is too long"));
 
 /** A photo URL: a path on this site (`/uploads/...`) or an http(s) address; empty means none. */
 export const PhotoSchema = z.preprocess(

@@ -1,0 +1,50 @@
+/**
+ * `npm run admin:password -- EMAIL`: a staff account gets a new password
+ * (given or generated) that signs in; a Subscriber account or an unknown
+ * address is refused and nothing changes.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "#db/schema";
+import { verifyPassword } from "~/domain/access/password.server";
+import { setStaffPassword } from "~/domain/users/password-reset.server";
+import { getDb } from "~/platform/db.server";
+import { caught, makeUser, PASSWORD } from "./fixtures";
+
+const hashOf = (id: number) =>
+  getDb().select().from(users).where(eq(users.id, id)).get()?.passwordHash ?? "";
+
+describe("setStaffPassword", () => {
+  it("sets a generated password for a staff account found by e-mail in any case", () => {
+    const admin = makeUser("Administrator", { email: "boss@example.com" });
+    const result = setStaffPassword("  BOSS@example.com ");
+    expect(result).toMatchObject({
+      email: "boss@example.com",
+      role: "Administrator",
+      generated: true,
+    });
+    expect(result.password.length).toBeGreaterThanOrEqual(12);
+    expect(verifyPassword(result.password, hashOf(admin.id))).toBe(true);
+    expect(verifyPassword(PASSWORD, hashOf(admin.id))).toBe(false);
+  });
+
+  it("takes a given password of at least 8 characters", async () => {
+    const editor = makeUser("Editor");
+    expect(setStaffPassword(editor.email, "chosen-pass-9")).toMatchObject({ generated: false });
+    expect(verifyPassword("chosen-pass-9", hashOf(editor.id))).toBe(true);
+    expect(await caught(() => setStaffPassword(editor.email, "short"))).toMatchObject({
+      status: 400,
+    });
+    expect(verifyPassword("chosen-pass-9", hashOf(editor.id))).toBe(true);
+  });
+
+  it("refuses a Subscriber account and an unknown address", async () => {
+    const reader = makeUser("Subscriber");
+    const before = hashOf(reader.id);
+    expect(await caught(() => setStaffPassword(reader.email))).toMatchObject({ status: 403 });
+    expect(hashOf(reader.id)).toBe(before);
+    expect(await caught(() => setStaffPassword("nobody@example.com"))).toMatchObject({
+      status: 404,
+    });
+  });
+});
