@@ -77,6 +77,10 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     apiKey: text("api_key").notNull(),
     photo: text("photo"),
+    /** The author page's address `/author/{slug}`: from the name, unique (docs/behaviour.md §users). */
+    slug: text("slug"),
+    /** A few lines shown on the author page. */
+    bio: text("bio").notNull().default(""),
     createdAt: createdAt(),
     /** Last change to the profile. */
     timestamp: integer("timestamp", { mode: "timestamp_ms" })
@@ -87,6 +91,7 @@ export const users = sqliteTable(
     uniqueIndex("users_uid_idx").on(t.uid),
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_api_key_idx").on(t.apiKey),
+    uniqueIndex("users_slug_idx").on(t.slug),
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_name_idx").on(t.name),
   ],
@@ -377,6 +382,12 @@ export const settings = sqliteTable(
 export const pageCacheChanges = sqliteTable("page_cache_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   postId: integer("post_id"),
+});
+
+/** Post views per UTC day (`YYYY-MM-DD`), for Dashboard › Statistics; written with the post counts. */
+export const dailyViews = sqliteTable("daily_views", {
+  day: text("day").primaryKey(),
+  views: integer("views").notNull().default(0),
 });
 
 export type User = typeof users.$inferSelect;

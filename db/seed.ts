@@ -9,6 +9,7 @@ import { categories, posts, postTags, type Role, tags, users } from "#db/schema"
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
+import { uniqueUserSlug } from "~/domain/users/authors.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import type { Env } from "~/platform/env.server";
@@ -81,6 +82,7 @@ function insertUser(
     .insert(users)
     .values({
       uid: crypto.randomUUID(),
+      slug: uniqueUserSlug(db, u.name),
       name: u.name,
       email: u.email.trim().toLowerCase(),
       role: u.role,

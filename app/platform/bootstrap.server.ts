@@ -10,6 +10,7 @@ import {
   startNewsletterSender,
   stopNewsletterSender,
 } from "~/domain/newsletters/sender-process.server";
+import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
 import { startRenditions } from "~/platform/renditions.server";
@@ -22,6 +23,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   // Partial uploads an interrupted run left behind; nothing is receiving yet.
   clearIncomingUploads(env);
   const result = runFirstRun(db, env);
+  ensureUserSlugs(db); // accounts from before author pages
+
   if (result.adminCreated) {
     log(`Created the first Administrator: ${result.adminEmail}`);
     if (result.generatedAdminPassword) {

@@ -2,12 +2,19 @@ import type { ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
-import { EmailField, ImageField, LabeledInput, NameField } from "~/components/admin/fields";
+import {
+  EmailField,
+  ImageField,
+  LabeledInput,
+  LabeledTextarea,
+  NameField,
+} from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { MAX_BIO_LENGTH } from "~/domain/users/authors.server";
 import {
   changePassword,
   getUserProfile,
@@ -60,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
         name: fields.name,
         email: fields.email,
         photo: urls.photo,
+        bio: fields.bio,
       }),
     );
   } catch (error) {
@@ -99,6 +107,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <dd>{profile.role}</dd>
           <dt>Email</dt>
           <dd>{profile.email}</dd>
+          {profile.slug ? (
+            <>
+              <dt>Author page</dt>
+              <dd>
+                <Link to={`/author/${profile.slug}`}>/author/{profile.slug}</Link>
+              </dd>
+            </>
+          ) : null}
           <dt>Joined</dt>
           <dd>
             <time dateTime={new Date(profile.createdAt).toISOString()}>
@@ -132,6 +148,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         >
           <NameField label="Full Name" defaultValue={result?.values.name ?? profile.name} />
           <EmailField defaultValue={result?.values.email ?? profile.email} />
+          <LabeledTextarea
+            label="Bio (shown on your author page)"
+            id="bio"
+            rows={4}
+            maxLength={MAX_BIO_LENGTH}
+            defaultValue={result?.values.bio ?? profile.bio}
+          />
           <ImageField />
         </ModeForm>
       ) : null}

@@ -24,7 +24,7 @@ import { useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
-import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
+import { absoluteUrl, PUBLISHER_LOGO_PATH, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/post";
@@ -82,6 +82,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     liked: (await likedIds(request)).includes(post.id),
     absoluteUrl: absoluteUrl(publicUrl, post.url),
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
+    authorUrl: post.user.slug ? absoluteUrl(publicUrl, `/author/${post.user.slug}`) : null,
+    logoUrl: absoluteUrl(publicUrl, PUBLISHER_LOGO_PATH),
   };
 }
 
@@ -125,6 +127,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: post?.summary,
     path: post?.url ?? "/",
     image: post?.photo,
+    imageAlt: post?.photo ? post.title : undefined,
     type: "article",
     noindex: !post || loaderData?.preview,
     keywords: post
@@ -155,8 +158,15 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
     description: post.summary,
     image: loaderData.photoUrl ? [loaderData.photoUrl] : undefined,
     datePublished: new Date(post.timestamp).toISOString(),
-    author: [{ "@type": "Person", name: post.user.name }],
-    publisher: { "@type": "Organization", name: siteName },
+    dateModified: new Date(
+      Math.max(new Date(post.updatedAt).getTime(), new Date(post.timestamp).getTime()),
+    ).toISOString(),
+    author: [{ "@type": "Person", name: post.user.name, url: loaderData.authorUrl ?? undefined }],
+    publisher: {
+      "@type": "Organization",
+      name: siteName,
+      logo: { "@type": "ImageObject", url: loaderData.logoUrl },
+    },
     articleSection: post.category?.name,
     keywords: post.tags.map((t) => t.name).join(", ") || undefined,
     mainEntityOfPage: loaderData.absoluteUrl,
@@ -187,6 +197,7 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
         <Byline
           name={post.user.name}
           photo={post.user.photo}
+          slug={post.user.slug}
           date={post.timestamp}
           avatarSize={36}
         />

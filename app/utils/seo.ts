@@ -15,6 +15,8 @@ export type PageSeo = {
   /** Path of the canonical URL (no query); defaults to the current path. */
   path: string;
   image?: string | null;
+  /** What the image shows: `og:image:alt` and `twitter:image:alt`. */
+  imageAlt?: string;
   type?: "website" | "article";
   noindex?: boolean;
   keywords?: string;
@@ -46,6 +48,9 @@ export function imageTypeOf(path: string): string {
   };
   return (ext && types[ext]) || "application/octet-stream";
 }
+
+/** The publisher logo the structured data names (a raster image, as search engines ask). */
+export const PUBLISHER_LOGO_PATH = "/logo.png";
 
 /** Absolute URL on this site for a path or an already absolute URL. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
@@ -94,6 +99,12 @@ export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaD
   }
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    if (page.imageAlt) {
+      tags.push(
+        { property: "og:image:alt", content: page.imageAlt },
+        { name: "twitter:image:alt", content: page.imageAlt },
+      );
+    }
   }
   return tags;
 }
