@@ -20,11 +20,12 @@ import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { getSiteInfo } from "~/domain/site/settings.server";
 import { useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
-import { absoluteUrl, PUBLISHER_LOGO_PATH, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
+import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/post";
@@ -83,7 +84,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     absoluteUrl: absoluteUrl(publicUrl, post.url),
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
     authorUrl: post.user.slug ? absoluteUrl(publicUrl, `/author/${post.user.slug}`) : null,
-    logoUrl: absoluteUrl(publicUrl, PUBLISHER_LOGO_PATH),
+    logoUrl: absoluteUrl(publicUrl, publisherLogo(getSiteInfo(db).logo)),
   };
 }
 

@@ -49,8 +49,13 @@ export function imageTypeOf(path: string): string {
   return (ext && types[ext]) || "application/octet-stream";
 }
 
-/** The publisher logo the structured data names (a raster image, as search engines ask). */
-export const PUBLISHER_LOGO_PATH = "/logo.png";
+/**
+ * The publisher logo the structured data names: the logo from Settings, or the
+ * built-in one as PNG (search engines take raster logos, not SVG).
+ */
+export function publisherLogo(settingsLogo: string): string {
+  return settingsLogo === "/logo.svg" || /\.svg$/i.test(settingsLogo) ? "/logo.png" : settingsLogo;
+}
 
 /** Absolute URL on this site for a path or an already absolute URL. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {

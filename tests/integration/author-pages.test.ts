@@ -113,7 +113,7 @@ describe("/author/{slug}", () => {
   });
 
   it("is in the sitemap", async () => {
-    const res = (await sitemapLoader(routeArgs(new Request(`${BASE}/sitemap.xml`)))) as Response;
+    const res = (await sitemapLoader()) as Response;
     expect(await res.text()).toContain(`/author/${authorSlug}</loc>`);
   });
 });

@@ -89,7 +89,6 @@ function hasPublishedPost(db: Db, authorId: number): boolean {
 
 /** The authors listed in the sitemap: those with a published post, with their newest post's time. */
 export function listPublishedAuthors(db: Db): { slug: string; lastmod: Date }[] {
-  ensureUserSlugs(db);
   return db
     .select({ slug: users.slug, lastmod: sql<number>`max(${posts.timestamp})` })
     .from(users)
