@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
 import { ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { FormError } from "~/components/admin/toasts";
+import { UnpublishConfirm } from "~/components/admin/unpublish-confirm";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import {
   ALL_FIELDS_REQUIRED,
@@ -35,6 +36,8 @@ export type PostFormResult = {
   error?: string | null;
   values?: Record<string, string>;
   intent?: string | null;
+  /** Save Draft on a published post: asked first (the form is answered again with this). */
+  confirmUnpublish?: boolean;
 };
 
 function parseTags(json: string | undefined): string[] | undefined {
@@ -100,6 +103,7 @@ export function PostForm({
   result: PostFormResult | undefined;
 }) {
   const hydrated = useHydrated();
+  const formId = useId();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const initial = initialValues(post, result);
@@ -112,6 +116,8 @@ export function PostForm({
   const [cardFile, setCardFile] = useState<string | null>(null);
   const [removeCardImage, setRemoveCardImage] = useState(false);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [keptPublished, setKeptPublished] = useState<PostFormResult | null>(null);
+  const asking = Boolean(result?.confirmUnpublish) && keptPublished !== result;
 
   // A chosen background is previewed from the file itself.
   useEffect(() => () => void (cardFile && URL.revokeObjectURL(cardFile)), [cardFile]);
@@ -148,7 +154,16 @@ export function PostForm({
   return (
     <>
       <FormError result={result} />
+      {asking ? (
+        <UnpublishConfirm
+          formId={formId}
+          busy={busy}
+          cancelHref={`/admin/posts/edit/${post.id ?? ""}`}
+          onCancel={hydrated ? () => setKeptPublished(result ?? null) : undefined}
+        />
+      ) : null}
       <Form
+        id={formId}
         method="post"
         encType="multipart/form-data"
         className="admin-form post-form"
