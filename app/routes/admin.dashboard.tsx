@@ -1,8 +1,10 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
 import { Avatar } from "~/components/admin/avatar";
+import { BarChart } from "~/components/admin/bar-chart";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { getDashboardData } from "~/domain/site/dashboard.server";
+import { getStatistics } from "~/domain/site/statistics.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
 import { relativeTime } from "~/utils/time";
 import { adminUser } from "~/web/auth.server";
@@ -13,11 +15,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  return { data: getDashboardData(user), now: Date.now() };
+  const now = Date.now();
+  return { data: getDashboardData(user), statistics: getStatistics(user, now), now };
 }
 
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+/** "2026-11-23" → "23 Nov". */
+const shortDay = (isoDay: string) => dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
-  const { data, now } = loaderData;
+  const { data, statistics, now } = loaderData;
   const dismissed = useRouteLoaderData<typeof layoutLoader>("routes/admin.layout")?.dismissed ?? {};
   const siteName = siteNameOf(matches);
   const cards = [
@@ -25,7 +36,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
     { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
     {
       title: "Total Subscribers",
-      label: "Subscribers",
+      label: "Active",
       value: data.totalSubscribers,
       to: "/admin/mail/subscribers-list",
     },
@@ -67,6 +78,29 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       </section>
       <section className="admin-panel" aria-labelledby="statistics">
         <h2 id="statistics">Statistics</h2>
+        <div className="charts">
+          <BarChart
+            title="Views per day (last 30 days)"
+            unit="views"
+            labelHeading="Day"
+            formatLabel={shortDay}
+            {...statistics.viewsPerDay}
+          />
+          <BarChart
+            title="New subscribers per day (last 30 days)"
+            unit="subscribers"
+            labelHeading="Day"
+            formatLabel={shortDay}
+            {...statistics.subscribersPerDay}
+          />
+          <BarChart
+            title="Posts published per week (last 12 weeks)"
+            unit="posts"
+            labelHeading="Week of"
+            formatLabel={shortDay}
+            {...statistics.postsPerWeek}
+          />
+        </div>
         <p className="muted">
           Views, time on page, bounce rate and the top posts are on the{" "}
           <Link to="/admin/analytics">Analytics</Link> screen.
