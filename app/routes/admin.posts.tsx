@@ -285,7 +285,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </span>
                   {post.status === "trash" ? null : (
-                    <span className="row-actions">
+                    <div className="row-actions">
                       <Form method="post" className="inline-form">
                         <input type="hidden" name="id" value={post.id} />
                         <input type="hidden" name="returnTo" value={here} />
@@ -302,14 +302,14 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                       <a href={post.url} aria-label={`Preview “${post.title}”`}>
                         Preview
                       </a>
-                    </span>
+                    </div>
                   )}
                 </td>
                 <td>{post.author}</td>
                 <td>{post.category ?? "—"}</td>
                 {contributor ? null : (
                   <td>
-                    <span className="row-actions">
+                    <div className="row-actions">
                       <Link to={`/admin/posts/edit/${post.id}`} aria-label={`Edit “${post.title}”`}>
                         Edit
                       </Link>
@@ -326,7 +326,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                           Delete
                         </Link>
                       ) : null}
-                    </span>
+                    </div>
                   </td>
                 )}
               </tr>

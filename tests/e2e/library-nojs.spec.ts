@@ -119,7 +119,10 @@ test("renaming a category moves its posts' URLs, and the old URLs redirect", asy
 }) => {
   // World is this test's own: no other spec reads it, so the rename cannot reach them.
   await page.goto(`${base}/category/world`);
-  const oldPath = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  const oldPath = await page
+    .locator("article.post-card .post-card-title a")
+    .first()
+    .getAttribute("href");
   expect(oldPath).toMatch(/^\/\d+\/world\/[a-z0-9-]+$/);
   const newPath = oldPath?.replace("/world/", "/world-affairs/");
 
