@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
   const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
-  return { profile, minLength: MIN_PASSWORD_LENGTH };
+  return { profile, minLength: MIN_PASSWORD_LENGTH, maxBio: MAX_BIO_LENGTH };
 }
 
 /** The page's two forms: name, email and photo; and the password. */
@@ -88,7 +88,7 @@ const PROFILE_MODES = [
 ] as const;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, minLength } = loaderData;
+  const { profile, minLength, maxBio } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
@@ -152,7 +152,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             label="Bio (shown on your author page)"
             id="bio"
             rows={4}
-            maxLength={MAX_BIO_LENGTH}
+            maxLength={maxBio}
             defaultValue={result?.values.bio ?? profile.bio}
           />
           <ImageField />
