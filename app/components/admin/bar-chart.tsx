@@ -3,10 +3,10 @@ import { useId } from "react";
 type Point = { label: string; value: number };
 
 const WIDTH = 600;
-const HEIGHT = 160;
-const PAD_TOP = 12;
-const PAD_BOTTOM = 22;
-const PAD_LEFT = 36;
+const HEIGHT = 200;
+const PAD_TOP = 18;
+const PAD_BOTTOM = 34;
+const PAD_LEFT = 48;
 
 /**
  * A bar chart drawn on the server as SVG (no script needed), with its figures
@@ -58,7 +58,7 @@ export function BarChart({
           y2={HEIGHT - PAD_BOTTOM}
           className="chart-axis"
         />
-        <text x={PAD_LEFT - 6} y={PAD_TOP + 4} className="chart-tick" textAnchor="end">
+        <text x={PAD_LEFT - 6} y={PAD_TOP + 6} className="chart-tick" textAnchor="end">
           {max.toLocaleString("en")}
         </text>
         <text x={PAD_LEFT - 6} y={HEIGHT - PAD_BOTTOM} className="chart-tick" textAnchor="end">
@@ -80,12 +80,12 @@ export function BarChart({
           );
         })}
         {first ? (
-          <text x={PAD_LEFT} y={HEIGHT - 6} className="chart-tick">
+          <text x={PAD_LEFT} y={HEIGHT - 8} className="chart-tick">
             {formatLabel(first.label)}
           </text>
         ) : null}
         {last && last !== first ? (
-          <text x={WIDTH} y={HEIGHT - 6} className="chart-tick" textAnchor="end">
+          <text x={WIDTH} y={HEIGHT - 8} className="chart-tick" textAnchor="end">
             {formatLabel(last.label)}
           </text>
         ) : null}
