@@ -28,6 +28,7 @@ export default [
     ] as const
   ).map((list) => route(`get/${list}`, "routes/api.home-list.ts", { id: `api-home-${list}` })),
   route("get/posts/by-tag/:tag", "routes/api.posts-by-tag.ts"),
+  route("get/search", "routes/api.search.ts"),
   route("get/posts/:categoryKey", "routes/api.posts-by-category.ts"),
   route("get/post/:id/:categoryKey/:url", "routes/api.post-detail.ts"),
   route("user/admin/authenticate", "routes/api.user-authenticate.ts"),
@@ -84,7 +85,10 @@ export default [
     route("admin/mail/subscribers-list", "routes/admin.mail-subscribers.tsx"),
     route("admin/mail/subscribers-list/export", "routes/admin.mail-subscribers-export.ts"),
     route("admin/mail/subscribers-list/import", "routes/admin.mail-subscribers-import.tsx"),
+    route("admin/mail/subscribers-list/suppress", "routes/admin.mail-suppression.tsx"),
     route("admin/mail/send-newsletter", "routes/admin.mail-send.tsx"),
+    route("admin/mail/newsletters/:uid", "routes/admin.mail-newsletter.tsx"),
+    route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.
@@ -95,6 +99,7 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("explore", "routes/explore.tsx"),
+    route("search", "routes/search.tsx"),
     route("category/:category", "routes/category.tsx"),
     route("tag/:tag", "routes/tag.tsx"),
     route("author/:slug", "routes/author.tsx"),

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   check,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { COMMENT_STATUSES } from "~/domain/comments/vocabulary";
 import {
   DELIVERY_STATUSES,
   NEWSLETTER_AUDIENCES,
@@ -168,6 +170,8 @@ export const posts = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Readers may not comment on this post (docs/behaviour.md §comments). */
+    commentsClosed: integer("comments_closed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("posts_uid_idx").on(t.uid),
@@ -322,6 +326,8 @@ export const newsletterDeliveries = sqliteTable(
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** A temporary refusal (4xx) is tried again no sooner than this (null: now). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     primaryKey({ columns: [t.newsletterId, t.subscriberId] }),
@@ -367,6 +373,10 @@ export const settings = sqliteTable(
       .default(true),
     enableCaptcha: integer("enable_captcha", { mode: "boolean" }).notNull().default(false),
     enable2FA: integer("enable_2fa", { mode: "boolean" }).notNull().default(false),
+    /** One word or phrase a line: a comment containing one goes to Spam (docs/behaviour.md §comments). */
+    commentDisallowedWords: text("comment_disallowed_words").notNull().default(""),
+    /** Comments close this many days after publication; 0 = never. */
+    commentsCloseAfterDays: integer("comments_close_after_days").notNull().default(0),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -389,8 +399,44 @@ export const dailyViews = sqliteTable("daily_views", {
   day: text("day").primaryKey(),
   views: integer("views").notNull().default(0),
 });
+/** Reader comments on posts (docs/behaviour.md §comments): one level of replies. */
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => comments.id, {
+      onDelete: "cascade",
+    }),
+    name: text("name").notNull(),
+    /** Never shown on a public page or in a public API answer. */
+    email: text("email").notNull(),
+    /** Plain text as written; rendered escaped. */
+    body: text("body").notNull(),
+    status: text("status", { enum: COMMENT_STATUSES }).notNull().default("pending"),
+    /** SHA-256 of the address with the session secret, for flood control only. */
+    ipHash: text("ip_hash").notNull().default(""),
+    /** Which spam rule caught it, for moderators. */
+    spamReason: text("spam_reason"),
+    /** The staff member who wrote it (a reply from the back office). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("comments_uid_idx").on(t.uid),
+    index("comments_post_status_idx").on(t.postId, t.status, t.id),
+    index("comments_status_idx").on(t.status, t.id),
+    index("comments_email_status_idx").on(t.email, t.status),
+    index("comments_ip_time_idx").on(t.ipHash, t.createdAt),
+    check("comments_status_valid", sql`${t.status} in ('pending', 'approved', 'spam', 'trash')`),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Tag = typeof tags.$inferSelect;

@@ -26,6 +26,11 @@ export function seed(dbPath, postCount, subscriberCount) {
   const db = new Database(dbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
+  // The search index's triggers read each post's plain text through this function; the app
+  // registers its own (app/platform/db.server.ts). The bench's posts are plain paragraphs.
+  db.function("inkwell_text", { deterministic: true }, (html) =>
+    typeof html === "string" ? html.replace(/<[^>]*>/g, " ") : "",
+  );
   const adminId = db.prepare("select id from users order by id limit 1").get()?.id ?? null;
   db.pragma("cache_size = -65536");
   db.transaction(() => {

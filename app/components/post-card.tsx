@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Byline } from "~/components/byline";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
@@ -9,9 +10,12 @@ export function PostCard({
   post,
   headingLevel = 3,
   lead = false,
+  snippet,
 }: {
   post: PostListItem;
   headingLevel?: 2 | 3;
+  /** Search results: the matched words in context, under the summary. */
+  snippet?: ReactNode;
   /** The first card of a listing: its thumbnail is the page's lead image. */
   lead?: boolean;
 }) {
@@ -40,6 +44,7 @@ export function PostCard({
           <Link to={post.url}>{post.title}</Link>
         </Heading>
         <p className="post-card-summary">{truncateSummary(post.summary)}</p>
+        {snippet ? <p className="post-card-snippet">{snippet}</p> : null}
         <Byline
           name={post.user.name}
           photo={post.user.photo}

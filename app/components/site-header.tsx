@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
+import { SiteSearch } from "~/components/site-search";
 import { ThemeToggle } from "~/components/theme-toggle";
 
 const NAV = [
@@ -26,6 +27,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
           <NavLinks />
         </nav>
         <div className="header-tools">
+          <SiteSearch id="site-search" className="desktop-only" />
           <SocialLinks className="social-links desktop-only" />
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript. */}
@@ -34,6 +36,7 @@ export function SiteHeader({ siteName, logo }: { siteName: string; logo: string 
               <MenuIcon />
             </summary>
             <div className="mobile-menu-panel">
+              <SiteSearch id="site-search-mobile" />
               <nav aria-label="Main (mobile)">
                 <NavLinks />
               </nav>

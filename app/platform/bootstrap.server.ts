@@ -6,6 +6,7 @@
  */
 import { runFirstRun } from "#db/seed";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
+import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import {
   startNewsletterSender,
   stopNewsletterSender,
@@ -20,6 +21,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
   const db = getDb();
   sessionSecret(env);
+  // The DKIM key newsletters are signed with: generated into DATA_DIR on first start.
+  dkimPrivateKey(env);
   // Partial uploads an interrupted run left behind; nothing is receiving yet.
   clearIncomingUploads(env);
   const result = runFirstRun(db, env);

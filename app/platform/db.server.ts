@@ -9,6 +9,7 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { ensureDataDirs, readEnv } from "~/platform/env.server";
+import { htmlToText } from "~/utils/text";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -23,10 +24,22 @@ export function openDatabase(path: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   reuseStatements(db, sqlite);
   return db;
+}
+
+/**
+ * SQL functions the schema itself uses, so every connection that writes must have them:
+ * `inkwell_text(html)` is a post body's plain text, which the search index's triggers
+ * read (db/migrations/0010_posts_search.sql, docs/decisions/100-search-index.md).
+ */
+export function registerFunctions(sqlite: Database.Database) {
+  sqlite.function("inkwell_text", { deterministic: true }, (html: unknown) =>
+    typeof html === "string" ? htmlToText(html) : "",
+  );
 }
 
 const STATEMENT_CACHE_SIZE = 500;

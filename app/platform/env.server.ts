@@ -18,6 +18,15 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must have at least 16 characters").optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$/i, "DKIM_SELECTOR must be a DNS label")
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "DKIM_DOMAIN must be a domain like example.com")
+    .optional(),
   ALLOWED_ORIGINS: z
     .string()
     .transform((value, ctx) => {
@@ -58,6 +67,11 @@ export type Env = {
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing key (PEM); unset: one generated into DATA_DIR (newsletters/dkim.server.ts). */
+  dkimPrivateKey: string | undefined;
+  dkimSelector: string;
+  /** The signing domain; unset: the domain of MAIL_FROM. */
+  dkimDomain: string | undefined;
   /** Origins of separate front ends allowed to call the JSON API (CORS). */
   allowedOrigins: string[];
   isProduction: boolean;
@@ -105,6 +119,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Inkwell <no-reply@${new URL(publicUrl).hostname}>`,
+    dkimPrivateKey: e.DKIM_PRIVATE_KEY?.replace(/\\n/g, "\n"),
+    dkimSelector: (e.DKIM_SELECTOR ?? "inkwell").toLowerCase(),
+    dkimDomain: e.DKIM_DOMAIN?.toLowerCase(),
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     isProduction: e.NODE_ENV === "production",
   };

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
@@ -10,7 +11,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  return getAnalyticsData(user);
+  const sort =
+    new URL(args.request.url).searchParams.get("sort") === "comments" ? "comments" : "views";
+  return { ...getAnalyticsData(user, sort), sort };
 }
 
 export default function Analytics({ loaderData: data }: Route.ComponentProps) {
@@ -25,7 +28,7 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Analytics"
-        subtitle="Published posts. Averages are weighted by views. Comments are not part of the product yet, so their count is 0."
+        subtitle="Published posts. Averages are weighted by views; comments are approved comments."
       />
       <section className="stat-cards" aria-label="Totals">
         {cards.map((card) => (
@@ -39,6 +42,17 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
       </section>
       <section className="admin-panel" aria-labelledby="top-posts">
         <h2 id="top-posts">Top-Performing Posts</h2>
+        <nav className="tabs" aria-label="Sort top posts">
+          <Link to="/admin/analytics" aria-current={data.sort === "views" ? "page" : undefined}>
+            By views
+          </Link>
+          <Link
+            to="/admin/analytics?sort=comments"
+            aria-current={data.sort === "comments" ? "page" : undefined}
+          >
+            By comments
+          </Link>
+        </nav>
         {data.topPosts.length === 0 ? (
           <p className="empty">No published posts yet.</p>
         ) : (
@@ -53,6 +67,9 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
                   <th scope="col" className="num">
                     Shares
                   </th>
+                  <th scope="col" className="num">
+                    Comments
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -63,6 +80,7 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
                     </td>
                     <td className="num">{post.views.toLocaleString("en")}</td>
                     <td className="num">{post.shares.toLocaleString("en")}</td>
+                    <td className="num">{post.comments.toLocaleString("en")}</td>
                   </tr>
                 ))}
               </tbody>

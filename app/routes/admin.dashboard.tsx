@@ -40,6 +40,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       value: data.totalSubscribers,
       to: "/admin/mail/subscribers-list",
     },
+    {
+      title: "Total Comments",
+      label: "Approved",
+      value: data.totalComments,
+      to: "/admin/comments?status=approved",
+    },
   ];
   return (
     <>

@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
+import { FromPostPhoto, newsletterPath } from "~/components/newsletters/review";
 import { isDomainError } from "~/domain/errors.server";
 import { formatBytes, maxImageBytes } from "~/domain/media/file-store.server";
 import { MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
 import { listNewsletters } from "~/domain/newsletters/queue.server";
+import { newsletterFromPost } from "~/domain/newsletters/review.server";
 import {
   NEWSLETTER_AUDIENCE_CHOICES,
   newsletterAudienceLabel,
@@ -17,7 +19,6 @@ import {
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError } from "~/web/forms.server";
 import { queueNewsletterFromForm, readNewsletterForm } from "~/web/screens/newsletter-form.server";
 import type { Route } from "./+types/admin.mail-send";
@@ -32,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   await adminUser(args);
   const db = getDb();
   return {
+    // "Send as newsletter" on a published post's Edit Post: `?post=<id>` fills the form.
+    fromPost: newsletterFromPost(db, new URL(args.request.url).searchParams.get("post")),
     newsletters: listNewsletters(db, 50),
     maxImage: formatBytes(maxImageBytes(getSettings(db).maxImageSize)),
     maxAttachment: formatBytes(MAX_ATTACHMENT_BYTES),
@@ -42,11 +45,12 @@ export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { request } = args;
   let values: Record<string, string> = {};
-  let recipients = 0;
+  let uid = "";
   try {
     const form = await readNewsletterForm(request);
     values = form.fields;
-    recipients = (await queueNewsletterFromForm(actor, form)).recipientCount;
+    // Send saves a draft and asks for confirmation (audience, Active count) on its page.
+    uid = (await queueNewsletterFromForm(actor, form, "draft")).uid;
   } catch (error) {
     const kept = {
       subject: values.subject ?? "",
@@ -58,10 +62,7 @@ export async function action(args: Route.ActionArgs) {
     console.error("Send Newsletter failed", error);
     return data({ error: SEND_FAILED, values: kept, intent: null }, { status: 500 });
   }
-  return redirectWithFlash(PATH, {
-    type: "success",
-    message: `Newsletter queued for ${recipients} ${recipients === 1 ? "subscriber" : "subscribers"}: it is being sent now.`,
-  });
+  return redirect(newsletterPath(uid), 303);
 }
 
 /** "2026-11-21 14:05 UTC": the same on the server and in the browser. */
@@ -69,10 +70,10 @@ const dateTime = (ms: number | null) =>
   ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
-  const { newsletters, maxImage, maxAttachment } = loaderData;
+  const { newsletters, maxImage, maxAttachment, fromPost } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const values = result?.values ?? {};
+  const values = result?.values ?? fromPost ?? {};
   return (
     <>
       <PageHeader title="Send Newsletter" />
@@ -100,6 +101,7 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
           maxLength={200}
           defaultValue={values.subject}
         />
+        {fromPost?.photo ? <FromPostPhoto photo={fromPost.photo} /> : null}
         <FileField
           label="Featured image"
           name="photo"
@@ -121,6 +123,10 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="button button-primary" disabled={busy}>
           Send
         </button>
+        <p className="hint">
+          Send shows a preview, lets you send a test and asks you to confirm before anything goes
+          out.
+        </p>
       </Form>
 
       <section className="newsletters-sent" aria-labelledby="sent-title">
@@ -147,7 +153,9 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {newsletters.map((n) => (
                   <tr key={n.uid}>
-                    <td>{n.subject}</td>
+                    <td>
+                      <Link to={newsletterPath(n.uid)}>{n.subject}</Link>
+                    </td>
                     <td>{newsletterAudienceLabel(n.audience)}</td>
                     <td>
                       <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>

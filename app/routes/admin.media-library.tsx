@@ -1,5 +1,5 @@
 import toast from "react-hot-toast";
-import { Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
@@ -34,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const library = listMedia(user, {
     page: parsePage(params.get("page")),
     collection: params.get("collection"),
+    search: params.get("q"),
   });
   const mayDelete = can(user.role, "deleteMedia");
   const deleteUid = mayDelete ? params.get("delete") : null;
@@ -68,9 +69,15 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-function query(params: { page?: number; collection?: string | null; delete?: string }) {
+function query(params: {
+  page?: number;
+  collection?: string | null;
+  search?: string;
+  delete?: string;
+}) {
   const q = new URLSearchParams();
   if (params.collection) q.set("collection", params.collection);
+  if (params.search) q.set("q", params.search);
   if (params.page && params.page > 1) q.set("page", String(params.page));
   if (params.delete) q.set("delete", params.delete);
   const s = q.toString();
@@ -79,8 +86,9 @@ function query(params: { page?: number; collection?: string | null; delete?: str
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages, collection, collections, mayDelete, deleting } = loaderData;
+  const { search } = loaderData;
   const result = useActionData<typeof action>();
-  const here = query({ page, collection });
+  const here = query({ page, collection, search });
   return (
     <>
       <PageHeader title="Media Library" subtitle={`${total} file${total === 1 ? "" : "s"}`}>
@@ -103,6 +111,14 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      <Form method="get" role="search" className="posts-search">
+        {collection ? <input type="hidden" name="collection" value={collection} /> : null}
+        <label htmlFor="media-search">Search files by name</label>
+        <input id="media-search" type="search" name="q" defaultValue={search} maxLength={200} />
+        <button type="submit" className="button button-secondary">
+          Search
+        </button>
+      </Form>
       {deleting && !result ? (
         <ConfirmDelete
           title="Delete image?"
@@ -158,7 +174,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   </a>
                   {mayDelete ? (
                     <Link
-                      to={query({ page, collection, delete: item.uid })}
+                      to={query({ page, collection, search, delete: item.uid })}
                       className="danger-link"
                     >
                       Delete<span className="visually-hidden"> {item.name}</span>
@@ -174,7 +190,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       {pages > 1 ? (
         <nav className="pagination" aria-label="Pages">
           {page > 1 ? (
-            <Link to={query({ page: page - 1, collection })} rel="prev">
+            <Link to={query({ page: page - 1, collection, search })} rel="prev">
               ‹ Previous
             </Link>
           ) : null}
@@ -182,7 +198,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link to={query({ page: page + 1, collection })} rel="next">
+            <Link to={query({ page: page + 1, collection, search })} rel="next">
               Next ›
             </Link>
           ) : null}

@@ -2,6 +2,7 @@ import { data, useActionData } from "react-router";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PostForm } from "~/components/admin/post-form";
+import { SendAsNewsletter } from "~/components/newsletters/send-as-newsletter";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
@@ -41,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
         url: post.url,
       },
       canDelete: can(user.role, "deletePosts"),
+      canMail: can(user.role, "manageMail"),
       ...postFormChoices(),
     };
   } catch (error) {
@@ -61,6 +63,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      <SendAsNewsletter post={post} canMail={loaderData.canMail} />
       <PostForm
         key={post.id}
         mode="edit"

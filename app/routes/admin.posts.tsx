@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * All Posts (docs/behaviour.md §posts): the posts the user may see (Authors and Contributors
  * their own, docs/behaviour.md §access), newest first, 25 a page, filtered by status and by a
- * title search (`?q=`). `?confirm=ID` shows the Delete confirm step (the
+ * full-text search (`?q=`: title, summary, body, category, tags, author). `?confirm=ID` shows the Delete confirm step (the
  * JavaScript-free path; with JavaScript it is a dialog). A Subscriber has no
  * posts screen, so goes to their profile.
  */
@@ -220,7 +220,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         </Form>
         <Form method="get" role="search" className="posts-search">
           {status ? <input type="hidden" name="status" value={status} /> : null}
-          <label htmlFor="posts-search">Search posts by title</label>
+          <label htmlFor="posts-search">Search posts</label>
           <input id="posts-search" type="search" name="q" defaultValue={search} maxLength={200} />
           <button type="submit" className="button button-secondary">
             Search
@@ -232,7 +232,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         <table className="admin-table posts-table">
           <caption className="visually-hidden">
             Posts{status ? ` (${status})` : ""}
-            {search ? `, titles containing “${search}”` : ""}, page {page} of {pageCount}
+            {search ? `, matching “${search}”` : ""}, page {page} of {pageCount}
           </caption>
           <thead>
             <tr>

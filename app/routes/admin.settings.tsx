@@ -6,6 +6,9 @@ import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { CommentSettings } from "~/components/settings/comment-settings";
+import { MailDnsRecords } from "~/components/settings/mail-dns";
+import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import {
   getSettings,
   type SettingsFlag,
@@ -14,6 +17,7 @@ import {
 } from "~/domain/site/settings.server";
 import { listCategories } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, uploadName, withStoredImages } from "~/web/forms.server";
@@ -34,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     logoName: fileName(settings.logo),
     faviconName: fileName(settings.favicon),
     categories: listCategories(db).map((c) => c.name),
+    mail: mailDnsRecords(readEnv()),
   };
 }
 
@@ -160,6 +165,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </p>
         </fieldset>
         {SECTIONS.map(flagFieldset)}
+        <CommentSettings settings={settings} />
         <fieldset className="admin-panel settings-section">
           <legend>Post Settings</legend>
           <label htmlFor="defaultCategory">Default Category</label>
@@ -192,6 +198,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+      <MailDnsRecords {...loaderData.mail} />
       <div className="form-actions">
         <LogoutButton />
       </div>

@@ -9,6 +9,8 @@ import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.analytics-data";
 
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {
-  const key = new URL(request.url).searchParams.get("key") ?? undefined;
-  return getAnalyticsData(await requireApiUser(request, key));
+  const query = new URL(request.url).searchParams;
+  const key = query.get("key") ?? undefined;
+  const sort = query.get("sort") === "comments" ? "comments" : "views";
+  return getAnalyticsData(await requireApiUser(request, key), sort);
 });

@@ -8,25 +8,29 @@ import {
 import { FlashNotice } from "~/components/admin/toasts";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
+import { CommentsSection } from "~/components/comments";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
+import { approvedCount, publicComments } from "~/domain/comments/comments.server";
+import { commentsOpen } from "~/domain/comments/submit.server";
 import { isDomainError } from "~/domain/errors.server";
 import { likePost } from "~/domain/posts/engagement.server";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
-import { getSiteInfo } from "~/domain/site/settings.server";
-import { useNonce } from "~/nonce";
+import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
+import { clientAddressContext, useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
 import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
+import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { readForm } from "~/web/forms.server";
 import type { Route } from "./+types/post";
 
@@ -76,7 +80,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const counted = post.status === "published" && !preview && isCountableVisit(request);
   const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
+  const comments = publicComments(db, post.id, await ownCommentIds(request));
+  const open = commentsOpen(post, getSettings(db));
+  const replyId = Number(new URL(request.url).searchParams.get("replyto"));
+  const replyTarget = comments.find((c) => c.id === replyId && c.approved);
   return {
+    comments,
+    commentCount: approvedCount(db, post.id),
+    commentsOpen: open.open,
+    commentsClosedReason: open.open ? null : open.reason,
+    replyTo: replyTarget ? { id: replyTarget.id, name: replyTarget.name } : null,
     post: { ...post, views, content: sanitizePostHtml(post.content) },
     preview: post.status !== "published",
     readAlso: getReadAlso(db, post),
@@ -88,11 +101,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-/** The like form without JavaScript: +1 once per browser, then back to the post (303). */
-export async function action({ params, request }: Route.ActionArgs) {
+/**
+ * The like form without JavaScript: +1 once per browser, then back to the post (303).
+ * The comment form: app/web/comments.server.ts.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request).catch((error) => {
     throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
   });
+  if (form.fields.intent === "comment") {
+    const post = findPost(params);
+    return postCommentForm(request, post, context.get(clientAddressContext), form.fields);
+  }
   if (form.fields.intent !== "like") throw data("Unknown action", { status: 400 });
   const post = findPost(params);
   const liked = await likedIds(request);
@@ -145,7 +165,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return tags;
 };
 
-export default function PostPage({ loaderData, matches }: Route.ComponentProps) {
+export default function PostPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { post, readAlso, liked } = loaderData;
   const nonce = useNonce();
   useVisitBeacon(post.id);
@@ -241,6 +261,17 @@ export default function PostPage({ loaderData, matches }: Route.ComponentProps) 
       {post.socialCard ? (
         <SocialCard postId={post.id} siteName={siteName} card={post.socialCard} />
       ) : null}
+      {loaderData.preview ? null : (
+        <CommentsSection
+          postUrl={post.url}
+          comments={loaderData.comments}
+          count={loaderData.commentCount}
+          open={loaderData.commentsOpen}
+          closedReason={loaderData.commentsClosedReason}
+          replyTo={loaderData.replyTo}
+          result={actionData && typeof actionData === "object" ? actionData : null}
+        />
+      )}
       <NewsletterForm />
     </article>
   );

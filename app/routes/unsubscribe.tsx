@@ -1,29 +1,65 @@
 /**
- * `/unsubscribe?email=` (docs/behaviour.md §subscribers): a button posts the email. Without
- * JavaScript the page's own action answers (redirect with the message, or the
- * page again with 400/404); with JavaScript a fetcher calls
- * `POST /newsletter/unsubscribe`.
+ * `/unsubscribe` (docs/behaviour.md §subscribers):
+ * - `?token=` (the link in every newsletter and its `List-Unsubscribe`
+ *   address): a confirm page with a choice of audiences; a GET changes
+ *   nothing (link scanners open it). The form's POST unsubscribes and
+ *   redirects with the message. A mail client's one-click POST (RFC 8058,
+ *   body `List-Unsubscribe=One-Click`) answers 200 with no redirect and no
+ *   cookie; it comes from another site, so the root middleware lets a POST
+ *   with a token through: only a valid signed token changes anything.
+ * - `?email=`: a button posts the email. Without JavaScript the page's own
+ *   action answers (redirect with the message, or the page again with
+ *   400/404); with JavaScript a fetcher calls `POST /newsletter/unsubscribe`.
  */
 import type { FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { data, Form, useFetcher } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { isDomainError } from "~/domain/errors.server";
+import { tokenReader, unsubscribeWithToken } from "~/domain/newsletters/unsubscribe-token.server";
 import { unsubscribe } from "~/domain/subscribers/subscribers.server";
 import { useFlash } from "~/hooks/use-flash";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
-import { formActionWithFlash } from "~/web/flash.server";
+import { readAnyBody } from "~/web/api.server";
+import { formActionWithFlash, redirectWithFlash } from "~/web/flash.server";
 import type { Route } from "./+types/unsubscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const email = (new URL(request.url).searchParams.get("email") ?? "").trim().slice(0, 254);
-  return { email };
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token");
+  const email = (params.get("email") ?? "").trim().slice(0, 254);
+  if (token === null) return { email, token: null, reader: null };
+  try {
+    return { email: "", token, reader: tokenReader(getDb(), token) };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ email: "", token, reader: null }, { status: 400 });
+  }
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return formActionWithFlash(request, "unsubscribe", (body) => ({
-    message: unsubscribe(getDb(), body).message,
-    to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
-  }));
+export async function action({ request }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) {
+    return formActionWithFlash(request, "unsubscribe", (body) => ({
+      message: unsubscribe(getDb(), body).message,
+      to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
+    }));
+  }
+  const body = await readAnyBody(request);
+  const oneClick = body["List-Unsubscribe"] === "One-Click";
+  try {
+    const scope = body.scope === "all" ? "all" : "audience";
+    const result = unsubscribeWithToken(getDb(), token, scope);
+    // RFC 8058: the mail client wants a 200, no redirect, no cookie.
+    if (oneClick) return result;
+    return redirectWithFlash(`/unsubscribe?token=${encodeURIComponent(token)}`, {
+      scope: "unsubscribe",
+      ...result,
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ type: "error", message: error.message }, { status: error.status });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<{ type: string; message: string }>();
   const flash = useFlash("unsubscribe");
-  const { email } = loaderData;
+  const { email, token, reader } = loaderData;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     fetcher.submit(new FormData(event.currentTarget), {
@@ -46,6 +82,23 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     });
   }
   const message = fetcher.data ?? actionData ?? flash;
+  if (token !== null) {
+    return (
+      <div className="container narrow">
+        <h1 className="page-title">Unsubscribe</h1>
+        {reader ? (
+          <TokenForm reader={reader} message={message} />
+        ) : (
+          <>
+            <p>{INVALID_LINK_TEXT}</p>
+            <p>
+              <a href="/unsubscribe">Unsubscribe with your e-mail address</a>
+            </p>
+          </>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="container narrow">
       <h1 className="page-title">Unsubscribe</h1>
@@ -65,10 +118,70 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <FormMessage message={message} />
         </form>
       ) : (
-        <p>
-          Open the unsubscribe link at the bottom of any of our newsletters to stop receiving them.
-        </p>
+        <form method="get" className="unsubscribe-form">
+          <p>
+            Open the unsubscribe link at the bottom of any of our newsletters to stop receiving
+            them, or enter the address they come to.
+          </p>
+          <label htmlFor="unsubscribe-email">Email</label>
+          <input id="unsubscribe-email" type="email" name="email" required autoComplete="email" />
+          <button type="submit" className="button">
+            Continue
+          </button>
+        </form>
       )}
     </div>
+  );
+}
+
+const INVALID_LINK_TEXT =
+  "This unsubscribe link is not valid. Use the link in your latest newsletter.";
+
+type Reader = NonNullable<Route.ComponentProps["loaderData"]["reader"]>;
+
+/** The signed link's confirm step: which newsletters to stop, then one button. */
+function TokenForm({
+  reader,
+  message,
+}: {
+  reader: Reader;
+  message: { type: string; message: string } | null | undefined;
+}) {
+  const unsubscribed = reader.status === "Unsubscribed";
+  const onlyAll = reader.audience === "All";
+  return (
+    <Form method="post" className="unsubscribe-form">
+      <p>
+        Newsletters for <strong>{reader.email}</strong>
+        {unsubscribed
+          ? ": you are unsubscribed from all our newsletters."
+          : reader.subscribed.length > 0
+            ? `: you receive ${reader.subscribed.map((a) => a.label).join(", ")}.`
+            : "."}
+      </p>
+      {!unsubscribed && (
+        <>
+          {onlyAll ? (
+            <input type="hidden" name="scope" value="all" />
+          ) : (
+            <fieldset>
+              <legend>Stop sending me</legend>
+              <label className="check">
+                <input type="radio" name="scope" value="audience" defaultChecked />
+                {`Only ${reader.audienceLabel}`}
+              </label>
+              <label className="check">
+                <input type="radio" name="scope" value="all" />
+                All newsletters
+              </label>
+            </fieldset>
+          )}
+          <button type="submit" className="button button-primary">
+            Unsubscribe
+          </button>
+        </>
+      )}
+      <FormMessage message={message} />
+    </Form>
   );
 }

@@ -19,17 +19,24 @@ export function isCrossSiteRequest(request: Request, allowedOrigins: readonly st
 }
 
 /**
- * The newsletters' one-click unsubscribe address (`List-Unsubscribe`, RFC
- * 8058). Mail providers POST to it from their own servers and may send their
- * own `Origin`: it is the one path that takes a cross-site POST. It only ever
+ * The newsletters' one-click unsubscribe addresses (`List-Unsubscribe`, RFC
+ * 8058). Mail providers POST to them from their own servers and may send
+ * their own `Origin`: they are the only paths that take a cross-site POST.
+ * `/unsubscribe?token=` changes nothing without a valid signed token (which
+ * only the reader's own message carries); `/newsletter/unsubscribe` only ever
  * unsubscribes the address it names, which anyone can do without a browser.
  */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
-/** True for a POST to exactly the one-click unsubscribe path (any query). */
+/** The page a newsletter's signed unsubscribe link opens (`?token=`). */
+export const TOKEN_UNSUBSCRIBE_PATH = "/unsubscribe";
+
+/** True for a POST to exactly a one-click unsubscribe path (the page only with a token). */
 export function isOneClickUnsubscribe(request: Request) {
+  if (request.method.toUpperCase() !== "POST") return false;
+  const url = new URL(request.url);
   return (
-    request.method.toUpperCase() === "POST" &&
-    new URL(request.url).pathname === ONE_CLICK_UNSUBSCRIBE_PATH
+    url.pathname === ONE_CLICK_UNSUBSCRIBE_PATH ||
+    (url.pathname === TOKEN_UNSUBSCRIBE_PATH && url.searchParams.has("token"))
   );
 }

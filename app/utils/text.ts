@@ -29,9 +29,18 @@ export function htmlToText(html: string): string {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));/gi, decodeNumericEntity)
     .replace(/&amp;/g, "&")
     .replace(/[ \t]+/g, " ")
     .replace(/\n\s*\n+/g, "\n\n")
     .trim();
+}
+
+/** `&#233;` / `&#xE9;` → `é`; a code point that is not a character stays as written. */
+function decodeNumericEntity(entity: string, hex: string | undefined, dec: string | undefined) {
+  const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+  return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+    ? String.fromCodePoint(code)
+    : entity;
 }

@@ -12,7 +12,7 @@ import { safeRedirectPath } from "~/utils/redirect";
 import { readAnyBody } from "~/web/api.server";
 
 /** Which public form a message belongs to, so only that form shows it. */
-export type FlashScope = "newsletter" | "like" | "unsubscribe";
+export type FlashScope = "newsletter" | "like" | "unsubscribe" | "comment";
 /** Back-office messages have no scope: the admin frame shows them. */
 export type Flash = { scope?: FlashScope; type: "success" | "error"; message: string };
 

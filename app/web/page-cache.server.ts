@@ -100,9 +100,12 @@ export function variantKey(theme: string, liked: boolean, pathAndQuery: string):
   return `${theme}|${liked ? 1 : 0}|${pathAndQuery}`;
 }
 
-/** Staff sign-in and one-shot messages: such requests never touch the cache. */
+/**
+ * Staff sign-in, one-shot messages and a commenter's own comments awaiting
+ * moderation (`__comments`): such requests never touch the cache.
+ */
 export function mayCarryPersonalState(cookieHeader: string | null | undefined): boolean {
-  return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash)=/.test(cookieHeader));
+  return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments)=/.test(cookieHeader));
 }
 
 function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
@@ -206,7 +209,7 @@ export async function answerFromPageCache(
   const page = cacheablePage(url.pathname);
   if (!page) return null;
   const cookie = request.headers.get("Cookie");
-  if (cookie?.includes("__flash=")) return null;
+  if (cookie?.includes("__flash=") || cookie?.includes("__comments=")) return null;
   if (cookie?.includes("__session=") && (await getOptionalUser(request))) return null;
 
   const rawTheme = cookieValue(cookie, "__theme");

@@ -54,6 +54,8 @@ for (const theme of THEMES) {
       "/category/crypto",
       "/tag/bitcoin",
       author ?? "/author",
+      "/search?q=bitcoin",
+      "/search?q=nothingmatchesthis",
       post,
       "/reach-out",
       "/privacy-policy",

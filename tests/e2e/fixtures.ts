@@ -23,6 +23,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createCookieSessionStorage } from "react-router";
 import { generateApiKey, hashPassword } from "../../app/domain/access/password.server";
+import { htmlToText } from "../../app/utils/text";
 
 /** The Administrator every e2e server is started with. */
 export const E2E_ADMIN = { email: "admin@inkwell.test", password: "e2e-Admin-password-1" };
@@ -124,6 +125,10 @@ export async function startServer(port: number): Promise<E2EServer> {
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
     const db = new Database(join(dataDir, "app.db"), { fileMustExist: true });
     db.pragma("busy_timeout = 5000");
+    // The search index's triggers read a post's text through this function (as the app does).
+    db.function("inkwell_text", { deterministic: true }, (html: unknown) =>
+      typeof html === "string" ? htmlToText(html) : "",
+    );
     try {
       return fn(db);
     } finally {

@@ -145,7 +145,7 @@ test("send a newsletter: recorded with its figures, one .eml per Active News sub
   const raw = messages[0] ?? "";
   expect(raw).toMatch(/^Subject: E2E weekly digest/m);
   expect(raw).toMatch(
-    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?email=/m,
+    /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}>/m,
   );
   expect(raw).toMatch(/Content-Disposition: attachment; filename="?rate-card\.pdf/);
   expect(raw).toContain("cid:featured-image@inkwell");

@@ -141,7 +141,7 @@ test("an Editor trashes a post from the list, then deletes it after the confirm 
   await row.getByRole("button", { name: /Trash/ }).click();
   await expect(notice(page)).toHaveText("Post updated successfully!");
   // The search is kept after the reload.
-  await expect(page.getByLabel("Search posts by title")).toHaveValue("without scripts");
+  await expect(page.getByLabel("Search posts")).toHaveValue("without scripts");
   await expect(page.locator("tbody tr")).toHaveCount(0);
 
   await page.getByRole("link", { name: /^Trash \(/ }).click();

@@ -138,6 +138,7 @@ describe("GET /get/dashboard-data and /get/analytics-data", () => {
       "activeBloggers",
       "recentPosts",
       "recentSubscribers",
+      "totalComments",
       "totalPosts",
       "totalSubscribers",
       "totalUsers",
@@ -165,7 +166,7 @@ describe("GET /get/dashboard-data and /get/analytics-data", () => {
       totalComments: 0,
       totalShares: expect.any(Number),
       topPosts: expect.arrayContaining([
-        { title: "Counted", views: 0, shares: 0, url: expect.any(String) },
+        { title: "Counted", views: 0, shares: 0, comments: 0, url: expect.any(String) },
       ]),
     });
   });

@@ -307,6 +307,8 @@ type PostValues = {
   summary?: string;
   photo?: string | null;
   avgTimeSeconds?: number;
+  /** Sanitised HTML; `<p>{title} content</p>` when left out. */
+  content?: string;
 };
 
 export function makePost(values: PostValues) {
@@ -324,7 +326,7 @@ export function makePost(values: PostValues) {
       slug,
       url: postPath(id, values.category?.slug, slug),
       summary: values.summary ?? `Summary of ${values.title}`,
-      content: `<p>${values.title} content</p>`,
+      content: values.content ?? `<p>${values.title} content</p>`,
       categoryId: values.category?.id ?? null,
       photo: values.photo === undefined ? `/demo/${slug}.jpg` : values.photo,
       authorId: values.author?.id ?? null,

@@ -21,6 +21,7 @@ import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport } from "~/platform/mail.server";
 import { middleware as rootMiddleware } from "~/root";
+import { action as newsletterAction } from "~/routes/admin.mail-newsletter";
 import { action as sendAction, loader as sendLoader } from "~/routes/admin.mail-send";
 import { action as listAction, loader as listLoader } from "~/routes/admin.mail-subscribers";
 import { loader as exportLoader } from "~/routes/admin.mail-subscribers-export";
@@ -81,6 +82,20 @@ const audiencesOf = (email: string) =>
     .sort();
 
 /** The message a redirect carries in its `__flash` cookie. */
+/** The confirm step after Send: posts "Send to N Active subscribers" on the draft's page. */
+async function confirmSend(draftResponse: unknown, who = "admin") {
+  const location = locationOf(draftResponse) ?? "";
+  expect(location).toMatch(/^\/admin\/mail\/newsletters\/[0-9a-f-]{36}$/);
+  const uid = location.split("/").pop() as string;
+  try {
+    return await newsletterAction(
+      routeArgs(post(location, fields([["intent", "send"]]), who), { uid }),
+    );
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
 function flashOf(response: unknown): string {
   const set = (response as Response).headers.get("Set-Cookie") ?? "";
   const value = decodeURIComponent(set.split(";")[0]?.split("=").slice(1).join("=") ?? "");
@@ -717,8 +732,12 @@ describe("Send Newsletter", () => {
       ),
     );
     expect(statusOf(res)).toBe(303);
-    expect(locationOf(res)).toBe(SEND);
-    expect(flashOf(res)).toBe("Newsletter queued for 2 subscribers: it is being sent now.");
+    // Send saves a draft and asks for confirmation: nothing is queued yet.
+    expect(getDb().select().from(newsletters).get()?.status).toBe("draft");
+    const confirmed = await confirmSend(res, "editor");
+    expect(statusOf(confirmed)).toBe(303);
+    expect(locationOf(confirmed)).toBe(locationOf(res));
+    expect(flashOf(confirmed)).toBe("Newsletter queued for 2 subscribers: it is being sent now.");
     expect(smtp.received).toHaveLength(0);
     const stored = getDb().select().from(media).where(eq(media.collection, "newsletters")).all();
     expect(stored.map((m) => [m.name, m.mimeType]).sort()).toEqual([
@@ -740,11 +759,15 @@ describe("Send Newsletter", () => {
       expect(raw).toMatch(/Content-Type: image\/png/);
       expect(raw).toMatch(/Content-Type: application\/pdf; name="Rate card\.pdf"/);
       expect(raw).toMatch(/Content-Disposition: attachment; filename="Rate card\.pdf"/);
-      expect(raw).toContain(`${BASE}/unsubscribe?email=${encodeURIComponent(to)}`);
-      expect(raw).toContain(
-        `List-Unsubscribe: <${BASE}/newsletter/unsubscribe?email=${encodeURIComponent(to)}>`,
+      expect(raw).toMatch(/\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}"/);
+      expect(raw).toMatch(
+        new RegExp(
+          `^List-Unsubscribe: <${BASE}/unsubscribe\\?token=u1\\.\\d+\\.news\\.[\\w-]{32}>`,
+          "m",
+        ),
       );
-      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      expect(raw).not.toContain(encodeURIComponent(to));
+      expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     }
     const listed = dataOf<{ newsletters: Record<string, unknown>[] }>(
       await run(sendLoader, get(SEND)),
@@ -766,6 +789,7 @@ describe("Send Newsletter", () => {
     makeSubscriber("c@example.com", ["Promotions"]);
     const res = await run(sendAction, post(SEND, sendForm({ audience: "All Subscribers" })));
     expect(statusOf(res)).toBe(303);
+    expect(statusOf(await confirmSend(res))).toBe(303);
     await deliver();
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["a@example.com", "c@example.com"]);
     expect(getDb().select().from(newsletters).get()).toMatchObject({
@@ -786,6 +810,7 @@ describe("Send Newsletter", () => {
       post(SEND, sendForm({ audience: "Promotions" }, { photo: PNG, attachment: [PDF, "a.pdf"] })),
     );
     expect(statusOf(res)).toBe(303);
+    expect(statusOf(await confirmSend(res))).toBe(303);
     // The first process stops (as on SIGTERM) once three messages are out.
     const real = createMailTransport(readEnv());
     let first: NewsletterSender | undefined;

@@ -21,6 +21,7 @@ import {
   startNewsletterSender,
   stopNewsletterSender,
 } from "~/domain/newsletters/sender-process.server";
+import { unsubscribeToken } from "~/domain/newsletters/unsubscribe-token.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport } from "~/platform/mail.server";
@@ -210,10 +211,10 @@ describe("the sender over SMTP", () => {
       expect(raw).toMatch(/multipart\/alternative/);
       expect(raw).toMatch(/Content-Type: text\/plain/);
       expect(raw).toMatch(/Content-Type: text\/html/);
-      const link = `http://127.0.0.1:3500/unsubscribe?email=${encodeURIComponent(to)}`;
-      const oneClick = `http://127.0.0.1:3500/newsletter/unsubscribe?email=${encodeURIComponent(to)}`;
-      expect(raw).toContain(`List-Unsubscribe: <${oneClick}>`);
-      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      const id = ids[["a@example.com", "b@example.com"].indexOf(to)] as number;
+      const link = `http://127.0.0.1:3500/unsubscribe?token=${unsubscribeToken(id, "News")}`;
+      expect(raw).toContain(`List-Unsubscribe: <${link}>`);
+      expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
       expect(raw).toContain(`href="${link.replace("&", "&amp;")}"`);
       expect(raw).toContain(`Unsubscribe: ${link}`);
       expect(raw).toContain("Markets rallied again (https://example.com/x).");
@@ -497,7 +498,12 @@ describe("the sender over SMTP", () => {
       },
       close: () => real.close(),
     };
-    const sender = new NewsletterSender(getDb, { transport: busy, retryDelayMs: 1, log: () => {} });
+    const sender = new NewsletterSender(getDb, {
+      transport: busy,
+      retryDelayMs: 1,
+      retrySchedule: [1, 1, 1, 1],
+      log: () => {},
+    });
     sender.kick();
     await sender.idle();
     await sender.stop();
@@ -589,7 +595,7 @@ describe("the sender without SMTP_URL", () => {
     );
     expect(raw).toMatch(/^To: outbox <outbox@example\.com>/m);
     expect(raw).toMatch(
-      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3500\/newsletter\/unsubscribe\?email=outbox%40example\.com>/m,
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3500\/unsubscribe\?token=u1\.\d+\.news\.[\w-]{32}>/m,
     );
     expect(raw).toMatch(/Content-Type: image\/png/);
     expect(raw).toMatch(/Content-ID: <featured-image@inkwell>/);

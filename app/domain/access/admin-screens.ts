@@ -54,9 +54,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/users/add",                     label: "Add User",           menu: "users",  capability: "manageSite" },
   { path: "/admin/users/profile",                 label: "My Profile",         menu: "users",  capability: null },
   { path: "/admin/mail/send-newsletter",          label: "Send Newsletter",    menu: "mail",   capability: "manageMail" },
+  { path: "/admin/mail/newsletters/:uid",         label: "Newsletter",         menu: null,     capability: "manageMail" },
+  { path: "/admin/mail/newsletters/:uid/preview", label: "Newsletter Preview", menu: null,     capability: "manageMail" },
   { path: "/admin/mail/subscribers-list",         label: "Subscribers List",   menu: "mail",   capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/export",  label: "Export Subscribers", menu: null,     capability: "manageMail" },
   { path: "/admin/mail/subscribers-list/import",  label: "Import Subscribers", menu: null,     capability: "manageMail" },
+  { path: "/admin/mail/subscribers-list/suppress", label: "Import Suppression List", menu: null, capability: "manageMail" },
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },
 ];

@@ -10,7 +10,7 @@
  */
 import { rm } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { media, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
@@ -52,6 +52,7 @@ export type MediaPage = {
   page: number;
   pages: number;
   collection: UploadCollection | null;
+  search: string;
 };
 
 /** `?page=` (1-based) as a whole number, 1 when missing or odd. */
@@ -68,12 +69,22 @@ export function parsePage(value: string | null | undefined): number {
  */
 export function listMedia(
   actor: SessionUser,
-  options: { page?: number; collection?: string | null; pageSize?: number } = {},
+  options: {
+    page?: number;
+    collection?: string | null;
+    pageSize?: number;
+    /** Part of the file name, any case (`?q=`). */
+    search?: string | null;
+  } = {},
   db: Db = getDb(),
 ): MediaPage {
   assertCan(actor, "useMedia");
   const collection = isUploadCollection(options.collection) ? options.collection : null;
-  const where = collection ? eq(media.collection, collection) : undefined;
+  const search = options.search?.trim().slice(0, 200) ?? "";
+  const where = and(
+    collection ? eq(media.collection, collection) : undefined,
+    search ? sql`instr(lower(${media.name}), lower(${search})) > 0` : undefined,
+  );
   const pageSize = options.pageSize ?? MEDIA_PAGE_SIZE;
   const total = db.select({ n: count() }).from(media).where(where).get()?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -82,7 +93,7 @@ export function listMedia(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { items, total, page, pages, collection };
+  return { items, total, page, pages, collection, search };
 }
 
 /**

@@ -4,7 +4,7 @@
  * them. Every change is made only to a row that is still pending, so a row
  * is never counted twice and a sent row is never sent again.
  */
-import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Newsletter, newsletterDeliveries, newsletters, subscribers } from "#db/schema";
 import type { DeliveryRow } from "~/domain/newsletters/queue.server";
 import type { Db } from "~/platform/db.server";
@@ -44,15 +44,31 @@ export function markSending(db: Db, letter: Newsletter) {
 }
 
 /**
- * The next `limit` pending deliveries after subscriber `after`, in subscriber
- * order, each with the reader's status now (null when they were deleted).
+ * The next `limit` pending deliveries after subscriber `after` that are due
+ * (a retry waits for its `next_attempt_at`), in subscriber order, each with
+ * the reader's status now (null when they were deleted).
  */
-export function pendingDeliveries(db: Db, id: number, after: number, limit: number) {
+export function pendingDeliveries(
+  db: Db,
+  id: number,
+  after: number,
+  limit: number,
+  now = new Date(),
+) {
   return db
     .select({ delivery: newsletterDeliveries, current: subscribers.status })
     .from(newsletterDeliveries)
     .leftJoin(subscribers, eq(subscribers.id, newsletterDeliveries.subscriberId))
-    .where(pendingOf(id, gt(newsletterDeliveries.subscriberId, after)))
+    .where(
+      pendingOf(
+        id,
+        gt(newsletterDeliveries.subscriberId, after),
+        or(
+          isNull(newsletterDeliveries.nextAttemptAt),
+          lte(newsletterDeliveries.nextAttemptAt, now),
+        ),
+      ),
+    )
     .orderBy(asc(newsletterDeliveries.subscriberId))
     .limit(limit)
     .all();
@@ -91,7 +107,16 @@ export function closePending(
  * the attempt counted); `outage` (stays pending, nothing counted: not the
  * reader's fault).
  */
-export type Outcome = { kind: "sent" } | { kind: "failed" | "retry" | "outage"; reason: string };
+export type Outcome =
+  | { kind: "sent" }
+  | {
+      kind: "failed" | "retry" | "outage";
+      reason: string;
+      /** A permanent refusal of the address: the reader becomes Bounced. */
+      bounced?: boolean;
+      /** A retry waits until then. */
+      nextAttemptAt?: Date | null;
+    };
 
 export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome: Outcome) {
   const where = pendingOf(id, eq(newsletterDeliveries.subscriberId, delivery.subscriberId));
@@ -110,10 +135,18 @@ export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome
         attempts: delivery.attempts + 1,
         error,
         updatedAt: new Date(),
+        nextAttemptAt: outcome.kind === "retry" ? (outcome.nextAttemptAt ?? null) : null,
       })
       .where(where)
       .run().changes;
     if (kind !== "retry") count(t, id, kind === "sent" ? "deliveredCount" : "failedCount", changed);
+    if (changed && outcome.kind === "failed" && outcome.bounced) {
+      // Only an Active reader becomes Bounced (not one who unsubscribed meanwhile).
+      t.update(subscribers)
+        .set({ status: "Bounced", updatedAt: new Date() })
+        .where(and(eq(subscribers.id, delivery.subscriberId), eq(subscribers.status, "Active")))
+        .run();
+    }
   });
 }
 
@@ -138,4 +171,21 @@ export function finishIfDone(db: Db, id: number): boolean {
     .where(eq(newsletters.id, id))
     .run();
   return false;
+}
+
+/** A newsletter's failed recipients with the mail server's answer, by address. */
+export function failedDeliveries(db: Db, id: number, limit: number) {
+  return db
+    .select({
+      email: newsletterDeliveries.email,
+      error: newsletterDeliveries.error,
+      attempts: newsletterDeliveries.attempts,
+    })
+    .from(newsletterDeliveries)
+    .where(
+      and(eq(newsletterDeliveries.newsletterId, id), eq(newsletterDeliveries.status, "failed")),
+    )
+    .orderBy(asc(newsletterDeliveries.email))
+    .limit(limit)
+    .all();
 }

@@ -9,10 +9,14 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import sanitizeHtml from "sanitize-html";
 import type { Newsletter } from "#db/schema";
+import { dkimSigning, mailFromDomain } from "~/domain/newsletters/dkim.server";
 import { uploadedFile } from "~/domain/newsletters/input.server";
+import {
+  unsubscribeToken,
+  unsubscribeTokenUrl,
+} from "~/domain/newsletters/unsubscribe-token.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import type { Env } from "~/platform/env.server";
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from "~/utils/same-origin";
 import { htmlToText } from "~/utils/text";
 
 const escapeHtml = (s: string) =>
@@ -36,18 +40,15 @@ export function emailText(html: string): string {
   );
 }
 
-/** The page a reader opens from the message: `/unsubscribe?email=`. */
-export function unsubscribeUrl(publicUrl: string, email: string) {
-  return `${publicUrl}/unsubscribe?email=${encodeURIComponent(email)}`;
-}
-
 /**
- * The `List-Unsubscribe` address: the JSON call, which takes a mail client's
- * one-click POST (RFC 8058) with the email in the query, and sends a GET to
- * the page above.
+ * The reader's unsubscribe link (the footer and `List-Unsubscribe`): a
+ * signed token naming the reader and the newsletter's audience, never the
+ * address. A message to no subscriber (a test send) links to the page.
  */
-export function oneClickUnsubscribeUrl(publicUrl: string, email: string) {
-  return `${publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?email=${encodeURIComponent(email)}`;
+export function readerUnsubscribeUrl(env: Env, letter: Newsletter, to: Recipient): string {
+  return to.subscriberId
+    ? unsubscribeTokenUrl(env.publicUrl, unsubscribeToken(to.subscriberId, letter.audience, env))
+    : `${env.publicUrl}/unsubscribe`;
 }
 
 const absolute = (publicUrl: string, path: string) =>
@@ -104,7 +105,8 @@ function messageContent(letter: Newsletter, publicUrl: string) {
 
 const FEATURED_CID = "featured-image@inkwell";
 
-export type Recipient = { email: string; name: string };
+/** A reader (`subscriberId` set) or a tester (a test send: no token). */
+export type Recipient = { email: string; name: string; subscriberId?: number };
 
 /** The nodemailer message for one recipient. */
 export function composeMessage(
@@ -113,7 +115,7 @@ export function composeMessage(
   letter: Newsletter,
   to: Recipient,
 ): SendMailOptions {
-  const unsubscribe = unsubscribeUrl(env.publicUrl, to.email);
+  const unsubscribe = readerUnsubscribeUrl(env, letter, to);
   const content = messageContent(letter, env.publicUrl);
   const fromAddress = addressparser(env.mailFrom, { flatten: true })[0]?.address || env.mailFrom;
   const photoFile = uploadedFile(env, letter.photo);
@@ -167,7 +169,14 @@ ${content.html}
     html,
     text,
     attachments,
-    list: { unsubscribe: oneClickUnsubscribeUrl(env.publicUrl, to.email) },
+    list: {
+      id: {
+        url: `${letter.audience.toLowerCase()}.newsletter.${mailFromDomain(env)}`,
+        comment: siteName,
+      },
+      unsubscribe,
+    },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    dkim: dkimSigning(env),
   };
 }

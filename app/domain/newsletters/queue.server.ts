@@ -69,6 +69,26 @@ export function queueNewsletter(
   input: unknown,
   now = new Date(),
 ): NewsletterSummary {
+  const summary = db.transaction((tx) => {
+    const row = insertNewsletter(tx as unknown as Db, user, input, "queued", now);
+    return queueDeliveries(tx as unknown as Db, row);
+  });
+  // After the commit, so the sender finds the rows.
+  kickNewsletterSender();
+  return summary;
+}
+
+/**
+ * Checks a draft (roles, input, uploads) and writes the newsletter row with
+ * `status`: `draft` (Preview, Send a test, the confirm step) or `queued`.
+ */
+export function insertNewsletter(
+  db: Db,
+  user: SessionUser,
+  input: unknown,
+  status: "draft" | "queued",
+  now = new Date(),
+): Newsletter {
   assertCan(user, "manageMail");
   const draft = parseInput(newsletterDraftSchema, input);
   const problem = uploadsProblem(readEnv(), draft);
@@ -77,54 +97,71 @@ export function queueNewsletter(
   if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
     throw badRequest("Content is required");
   }
-  const summary = db.transaction((tx) => {
-    const row = tx
-      .insert(newsletters)
-      .values({
-        uid: crypto.randomUUID(),
-        subject: draft.subject,
-        audience: draft.audience,
-        content,
-        photo: draft.photo,
-        attachment: draft.attachment,
-        attachmentName: draft.attachment
-          ? attachmentName(tx as unknown as Db, draft.attachment)
-          : null,
-        status: "queued",
-        createdBy: user.id,
-        createdAt: now,
-        queuedAt: now,
-      })
-      .returning()
-      .get();
-    const audienceFilter =
-      draft.audience === "All"
-        ? sql``
-        : sql`and exists (select 1 from subscriber_audiences a
-                where a.subscriber_id = s.id and a.audience = ${draft.audience})`;
-    const inserted = tx.run(sql`
-      insert into newsletter_deliveries (newsletter_id, subscriber_id, email, name, status, attempts)
-      select ${row.id}, s.id, s.email, s.name, 'pending', 0
-      from subscribers s
-      where s.status = 'Active' ${audienceFilter}`);
-    const recipients = Number(inserted.changes);
-    if (recipients === 0) {
-      // Throwing rolls the transaction back: nothing is written.
-      throw badRequest(
-        `There are no active subscribers in the ${newsletterAudienceLabel(draft.audience)} audience`,
-      );
-    }
-    const queued = tx
-      .update(newsletters)
-      .set({ recipientCount: recipients })
-      .where(eq(newsletters.id, row.id))
-      .returning()
-      .get();
-    return toSummary(queued);
-  });
-  // After the commit, so the sender finds the rows.
-  kickNewsletterSender();
-  return summary;
+  if (status === "draft" && activeRecipientCount(db, draft.audience) === 0) {
+    throw badRequest(
+      `There are no active subscribers in the ${newsletterAudienceLabel(draft.audience)} audience`,
+    );
+  }
+  return db
+    .insert(newsletters)
+    .values({
+      uid: crypto.randomUUID(),
+      subject: draft.subject,
+      audience: draft.audience,
+      content,
+      photo: draft.photo,
+      attachment: draft.attachment,
+      attachmentName: draft.attachment ? attachmentName(db, draft.attachment) : null,
+      status,
+      createdBy: user.id,
+      createdAt: now,
+      queuedAt: status === "queued" ? now : null,
+    })
+    .returning()
+    .get();
+}
+
+/** Who is not sent to: only Active subscribers receive (Inactive, Unsubscribed, Bounced… do not). */
+const audienceFilter = (audience: Newsletter["audience"]) =>
+  audience === "All"
+    ? sql``
+    : sql`and exists (select 1 from subscriber_audiences a
+            where a.subscriber_id = s.id and a.audience = ${audience})`;
+
+/** The Active subscribers a newsletter to `audience` would go to now. */
+export function activeRecipientCount(db: Db, audience: Newsletter["audience"]): number {
+  return Number(
+    db.get<{ n: number }>(
+      sql`select count(*) as n from subscribers s where s.status = 'Active' ${audienceFilter(audience)}`,
+    )?.n ?? 0,
+  );
+}
+
+/**
+ * Writes one pending delivery per Active subscriber of the newsletter's
+ * audience (one INSERT … SELECT) and marks it queued; call inside a
+ * transaction: a 400 for an audience with nobody to send to rolls it back.
+ */
+export function queueDeliveries(db: Db, row: Newsletter, now = new Date()): NewsletterSummary {
+  const inserted = db.run(sql`
+    insert into newsletter_deliveries (newsletter_id, subscriber_id, email, name, status, attempts)
+    select ${row.id}, s.id, s.email, s.name, 'pending', 0
+    from subscribers s
+    where s.status = 'Active' ${audienceFilter(row.audience)}`);
+  const recipients = Number(inserted.changes);
+  if (recipients === 0) {
+    // Throwing rolls the transaction back: nothing is written.
+    throw badRequest(
+      `There are no active subscribers in the ${newsletterAudienceLabel(row.audience)} audience`,
+    );
+  }
+  const queued = db
+    .update(newsletters)
+    .set({ recipientCount: recipients, status: "queued", queuedAt: row.queuedAt ?? now })
+    .where(eq(newsletters.id, row.id))
+    .returning()
+    .get();
+  return toSummary(queued);
 }
 
 export function getNewsletter(db: Db, uid: string): NewsletterSummary | undefined {

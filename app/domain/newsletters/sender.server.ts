@@ -24,10 +24,13 @@ import { type Env, readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport, SMTP_CONNECTIONS } from "~/platform/mail.server";
 
 /**
- * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA) keeps the
- * delivery pending for a later pass, this many times at most.
+ * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA, as
+ * greylisting answers) keeps the delivery pending and tries it again after
+ * about 1, 5, 15 and 30 minutes (kept in `next_attempt_at`, so a restart
+ * keeps the schedule); the fifth refusal fails it.
  */
-export const MAX_ATTEMPTS = 5;
+export const RETRY_SCHEDULE_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 
 /** The longest pause between two passes while the mail server is down. */
 export const MAX_RETRY_DELAY_MS = 5 * 60_000;
@@ -41,6 +44,8 @@ export type SenderOptions = {
   maxRetryDelayMs?: number;
   transport?: MailTransport;
   log?: (line: string) => void;
+  /** The waits before each retry of a temporary refusal (default RETRY_SCHEDULE_MS). */
+  retrySchedule?: readonly number[];
 };
 
 type SendError = Error & { responseCode?: number; code?: string; command?: string };
@@ -71,6 +76,19 @@ export function classifySendError(error: SendError): "refused" | "deferred" | "o
   if (code >= 500) return "refused";
   if (code >= 400) return "deferred";
   return "outage";
+}
+
+/**
+ * A permanent refusal of the address itself: a 5xx to RCPT TO, or a
+ * mailbox answer to DATA (550 unavailable, 551 not local, 552 over quota,
+ * 553 name not allowed). A 554 to DATA (the content refused) is not the
+ * address's fault. The reader becomes Bounced.
+ */
+export function isBounce(error: SendError): boolean {
+  const code = error.responseCode;
+  if (typeof code !== "number" || code < 500 || code > 599) return false;
+  const command = (error.command ?? "").toUpperCase();
+  return command === "RCPT TO" || (command === "DATA" && code >= 550 && code <= 553);
 }
 
 /** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
@@ -108,6 +126,7 @@ export class NewsletterSender {
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
   private readonly ownTransport: boolean;
+  private readonly retrySchedule: readonly number[];
   /** Outages in a row: the pause before the next pass grows with it. */
   private outages = 0;
   /** Set by a send that met an outage: no new message starts until the next pass. */
@@ -131,6 +150,7 @@ export class NewsletterSender {
       options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS,
     );
     this.ownTransport = options.transport === undefined;
+    this.retrySchedule = options.retrySchedule ?? RETRY_SCHEDULE_MS;
     this.log = options.log ?? ((line) => console.log(line));
     this.transport = options.transport;
   }
@@ -303,9 +323,15 @@ export class NewsletterSender {
       const kind = classifySendError(error);
       // An outage is not the recipient's fault: nothing counted, the row stays pending.
       if (kind === "outage") this.outage = true;
-      const final = kind === "refused" || delivery.attempts + 1 >= MAX_ATTEMPTS;
+      const final = kind === "refused" || delivery.attempts + 1 > this.retrySchedule.length;
       const outcome = kind === "outage" ? "outage" : final ? "failed" : "retry";
-      recordOutcome(db, letter.id, delivery, { kind: outcome, reason });
+      const wait = this.retrySchedule[delivery.attempts] ?? 0;
+      recordOutcome(db, letter.id, delivery, {
+        kind: outcome,
+        reason,
+        bounced: kind === "refused" && isBounce(error),
+        nextAttemptAt: outcome === "retry" ? new Date(Date.now() + wait) : null,
+      });
       return;
     }
     recordOutcome(db, letter.id, delivery, { kind: "sent" });

@@ -40,3 +40,6 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /** `skipped`: the reader was no longer Active (or was deleted) when their turn came. */
 export const DELIVERY_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
+
+/** "Send a test" goes to the staff member, or to at most this many typed addresses. */
+export const MAX_TEST_ADDRESSES = 5;

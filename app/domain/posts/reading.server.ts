@@ -38,7 +38,7 @@ const listColumns = {
   authorSlug: users.slug,
 };
 
-type ListRow = {
+export type ListRow = {
   id: number;
   url: string;
   title: string;
@@ -52,7 +52,7 @@ type ListRow = {
   authorSlug: string | null;
 };
 
-function toListItem(r: ListRow): PostListItem {
+export function toListItem(r: ListRow): PostListItem {
   return {
     id: r.id,
     url: r.url,
@@ -160,6 +160,8 @@ export type PostDetail = PostListItem & {
   bounceRate: number;
   /** Last edit: the structured data's `dateModified`. */
   updatedAt: Date;
+  /** Readers may not comment (docs/behaviour.md §comments). */
+  commentsClosed: boolean;
 };
 
 /** A post by id with its category, author and tags, whatever its status. */
@@ -179,6 +181,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
       avgTimeSeconds: posts.avgTimeSeconds,
       bounceRate: posts.bounceRate,
       updatedAt: posts.updatedAt,
+      commentsClosed: posts.commentsClosed,
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
@@ -208,6 +211,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     avgTimeSeconds: row.avgTimeSeconds,
     bounceRate: row.bounceRate,
     updatedAt: row.updatedAt,
+    commentsClosed: row.commentsClosed,
   };
 }
 

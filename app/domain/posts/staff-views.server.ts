@@ -12,6 +12,7 @@ import { can } from "~/domain/access/capabilities";
 import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
 import { forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
+import { postsMatching } from "~/domain/search/search.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { formatDuration } from "~/utils/time";
 
@@ -144,7 +145,7 @@ export function getEditablePost(actor: SessionUser, id: number, db: Db = getDb()
 /** The admin posts list shows 25 a page. */
 export const ADMIN_POSTS_PAGE_SIZE = 25;
 
-/** The posts list's query string (`/admin/posts?page=&status=`, plus the title search). */
+/** The posts list's query string (`/admin/posts?page=&status=`, plus the search `q`). */
 export const AdminPostListSchema = z.object({
   status: z.preprocess(
     (v) => (v === "" || v === "all" || v === null ? undefined : v),
@@ -179,7 +180,8 @@ export type AdminPostList = {
 /**
  * The back office's posts list: the actor's visible posts (their own for
  * Authors and Contributors), newest first, 25 a page, filtered by status
- * ("All" leaves out the trash, as WordPress does) and by a title search,
+ * ("All" leaves out the trash, as WordPress does) and by a full-text search
+ * (title, summary, body, category, tags, author: docs/behaviour.md §search),
  * with the count of every filter tab. Three queries whatever the page size.
  */
 export function listPostsForAdmin(
@@ -209,7 +211,8 @@ export function listPostsForAdmin(
   const where = and(
     visible,
     status ? eq(posts.status, status) : ne(posts.status, "trash"),
-    search ? sql`instr(lower(${posts.title}), lower(${search})) > 0` : undefined,
+    // The same full-text index as the readers' search; words that are no word match nothing.
+    search ? (postsMatching(search) ?? sql`0`) : undefined,
   );
   const total = search
     ? (db.select({ n: sql<number>`count(*)` }).from(posts).where(where).get()?.n ?? 0)

@@ -128,6 +128,14 @@ export const SettingsSchema = z
       .int("Max image size must be a whole number of MB")
       .min(1, "Max image size must be at least 1 MB")
       .max(1024, "Max image size must be 1024 MB at most"),
+    commentDisallowedWords: z
+      .string({ error: "Disallowed words must be text" })
+      .max(10_000, "Disallowed words are too long (10,000 characters at most)"),
+    commentsCloseAfterDays: z.coerce
+      .number({ error: "Close comments after must be a number of days" })
+      .int("Close comments after must be a whole number of days")
+      .min(0, "Close comments after cannot be negative")
+      .max(36_500, "Close comments after is too many days"),
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
   })
   .partial()
@@ -141,6 +149,8 @@ export type SettingsInput = {
   metaTags: string;
   defaultCategory: string;
   maxImageSize: number;
+  commentDisallowedWords: string;
+  commentsCloseAfterDays: number;
 } & Record<SettingsFlag, boolean>;
 
 /** A posted Settings form → input for `updateSettings`: an absent checkbox is `false`. */
@@ -152,6 +162,8 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "metaTags",
     "defaultCategory",
     "maxImageSize",
+    "commentDisallowedWords",
+    "commentsCloseAfterDays",
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }

@@ -45,8 +45,13 @@ export function audienceFilterLabel(filter: AudienceFilter): string {
   return filter === "all" ? "All audiences" : (findAudience(filter) ?? filter);
 }
 
-/** Inactive: set so by staff. Unsubscribed: the reader's own choice, which only they undo. */
-export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed"] as const;
+/**
+ * Inactive: set so by staff. Unsubscribed: the reader's own choice, which
+ * only they undo. Bounced: the mail server refused the address for good
+ * (a 5xx) or it was on an imported suppression list; skipped by sends until
+ * staff make it Active again.
+ */
+export const SUBSCRIBER_STATUSES = ["Active", "Inactive", "Unsubscribed", "Bounced"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /** The statuses staff may set; Unsubscribed is the reader's own. */

@@ -8,7 +8,7 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
 import { isImageType, maxImageBytes, tooLarge } from "~/domain/media/file-store.server";
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from "~/domain/newsletters/input.server";
-import { queueNewsletter } from "~/domain/newsletters/queue.server";
+import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { withStoredImages } from "~/web/forms.server";
@@ -33,9 +33,13 @@ export function readNewsletterForm(request: Request): Promise<ReceivedForm> {
  * Checks the files against their own limits (the featured image an image within
  * Settings' Max Image Size, the attachment within 10 MB), stores them in the
  * media library under "newsletters" and queues the newsletter (which wakes
- * the sender). Files that are not kept are removed, whatever happens.
+ * the sender), or saves it as a draft for the confirm step. Files that are not kept are removed, whatever happens.
  */
-export async function queueNewsletterFromForm(actor: SessionUser, form: ReceivedForm) {
+export async function queueNewsletterFromForm(
+  actor: SessionUser,
+  form: ReceivedForm,
+  status: "draft" | "queued" = "queued",
+) {
   const imageLimit = maxImageBytes(getSettings(getDb()).maxImageSize);
   const photo = form.files.find((f) => f.fieldName === "photo");
   const attachment = form.files.find((f) => f.fieldName === "attachment");
@@ -53,14 +57,20 @@ export async function queueNewsletterFromForm(actor: SessionUser, form: Received
     { fields: form.fields, files: form.files, discard: form.discard },
     ["photo", "attachment"],
     { collection: "newsletters", actor },
-    (urls) =>
-      queueNewsletter(getDb(), actor, {
+    (urls) => {
+      const input = {
         subject: form.fields.subject,
         audience: form.fields.audience,
         content: form.fields.content,
-        photo: urls.photo ?? null,
+        // A chosen file, else the image a post brought ("Send as newsletter").
+        photo: urls.photo ?? (form.fields.photoUrl || null),
         attachment: urls.attachment ?? null,
-      }),
+      };
+      // A draft waits for Preview, Send a test and the confirm step; queued goes out now.
+      return status === "draft"
+        ? insertNewsletter(getDb(), actor, input, "draft")
+        : queueNewsletter(getDb(), actor, input);
+    },
   );
   return letter;
 }

@@ -1,0 +1,209 @@
+import { Fragment } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormMessage } from "~/components/form-message";
+import { commentParagraphs } from "~/domain/comments/text";
+import {
+  COMMENT_HONEYPOT,
+  COMMENT_MAX_LENGTH,
+  COMMENT_NAME_MAX,
+} from "~/domain/comments/vocabulary";
+import { useFlash } from "~/hooks/use-flash";
+
+export type CommentView = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  body: string;
+  createdAt: number;
+  approved: boolean;
+  replies: CommentView[];
+};
+
+type Result = {
+  type: string;
+  message: string;
+  values?: { name: string; email: string; body: string; parentId: string };
+};
+
+/** A comment's text: escaped React text, paragraphs, links marked nofollow ugc. */
+export function CommentText({ body }: { body: string }) {
+  return (
+    <>
+      {commentParagraphs(body).map((pieces, p) => (
+        <p key={p}>
+          {pieces.map((piece, i) =>
+            piece.kind === "break" ? (
+              <br key={i} />
+            ) : piece.kind === "link" ? (
+              <a key={i} href={piece.href} rel="nofollow ugc noopener">
+                {piece.text}
+              </a>
+            ) : (
+              <Fragment key={i}>{piece.text}</Fragment>
+            ),
+          )}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function CommentItem({
+  comment,
+  postUrl,
+  canReply,
+}: {
+  comment: CommentView;
+  postUrl: string;
+  canReply: boolean;
+}) {
+  const date = new Date(comment.createdAt);
+  return (
+    <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
+      <article aria-label={`Comment by ${comment.name}`}>
+        <header className="comment-meta">
+          <strong className="comment-author">{comment.name}</strong>{" "}
+          <time dateTime={date.toISOString()} className="muted">
+            {date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+          </time>
+        </header>
+        {comment.approved ? null : (
+          <p className="comment-pending" role="note">
+            Your comment is awaiting moderation.
+          </p>
+        )}
+        <div className="comment-body">
+          <CommentText body={comment.body} />
+        </div>
+        {canReply && comment.approved && comment.parentId === null ? (
+          <Link
+            className="comment-reply"
+            to={`${postUrl}?replyto=${comment.id}#respond`}
+            preventScrollReset={false}
+            aria-label={`Reply to ${comment.name}`}
+          >
+            Reply
+          </Link>
+        ) : null}
+      </article>
+      {comment.replies.length > 0 ? (
+        <ol className="comment-replies">
+          {comment.replies.map((reply) => (
+            <CommentItem key={reply.id} comment={reply} postUrl={postUrl} canReply={false} />
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Comments under a post, oldest first, and the form (docs/behaviour.md §comments).
+ * Without JavaScript the form posts to the post page, which redirects back to
+ * the new comment with the message; with it, the same post runs in place.
+ */
+export function CommentsSection({
+  postUrl,
+  comments,
+  count,
+  open,
+  closedReason,
+  replyTo,
+  result,
+}: {
+  postUrl: string;
+  comments: CommentView[];
+  count: number;
+  open: boolean;
+  closedReason: string | null;
+  replyTo: { id: number; name: string } | null;
+  result?: Result | null;
+}) {
+  const flash = useFlash("comment");
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === postUrl;
+  const message = result ?? flash;
+  const values = result?.values;
+  return (
+    <section className="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">{count === 1 ? "1 Comment" : `${count} Comments`}</h2>
+      {comments.length > 0 ? (
+        <ol className="comment-list">
+          {comments.map((c) => (
+            <CommentItem key={c.id} comment={c} postUrl={postUrl} canReply={open} />
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">No comments yet.</p>
+      )}
+      {open ? (
+        <Form
+          method="post"
+          action={postUrl}
+          className="comment-form"
+          id="respond"
+          aria-labelledby="respond-heading"
+          preventScrollReset
+        >
+          <h3 id="respond-heading">{replyTo ? `Reply to ${replyTo.name}` : "Leave a comment"}</h3>
+          {replyTo ? (
+            <p>
+              <Link to={`${postUrl}#respond`}>Cancel reply</Link>
+            </p>
+          ) : null}
+          <FormMessage message={message} />
+          <p className="muted">
+            Your email address will not be published. Comments are plain text; links are allowed.
+          </p>
+          <input type="hidden" name="intent" value="comment" />
+          <input type="hidden" name="parentId" value={replyTo?.id ?? values?.parentId ?? ""} />
+          <div className="comment-trap" aria-hidden="true">
+            <label>
+              Leave this field empty
+              <input type="text" name={COMMENT_HONEYPOT} tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+          <label className="field">
+            <span>Name (required)</span>
+            <input
+              type="text"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={COMMENT_NAME_MAX}
+              defaultValue={values?.name}
+            />
+          </label>
+          <label className="field">
+            <span>Email (required, never shown)</span>
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values?.email}
+            />
+          </label>
+          <label className="field">
+            <span>Comment (required)</span>
+            <textarea
+              name="body"
+              rows={6}
+              required
+              maxLength={COMMENT_MAX_LENGTH}
+              defaultValue={values?.body}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? "Posting…" : "Post Comment"}
+          </button>
+        </Form>
+      ) : (
+        <p className="comments-closed" role="note">
+          {closedReason ?? "Comments are closed"}.
+        </p>
+      )}
+    </section>
+  );
+}

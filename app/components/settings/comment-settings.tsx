@@ -1,0 +1,43 @@
+import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+
+/**
+ * The comment rules of the Settings screen (docs/behaviour.md §comments): the
+ * disallowed words the spam filter looks for and when comments close.
+ */
+export function CommentSettings({
+  settings,
+}: {
+  settings: { commentDisallowedWords: string; commentsCloseAfterDays: number };
+}) {
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>Comment Rules</legend>
+      <LabeledTextarea
+        id="commentDisallowedWords"
+        label="Disallowed Words"
+        defaultValue={settings.commentDisallowedWords}
+        maxLength={10_000}
+        rows={4}
+        aria-describedby="commentDisallowedWords-hint"
+      />
+      <p id="commentDisallowedWords-hint" className="hint">
+        One word or phrase a line. With Spam Filters on, a comment containing one (in its name,
+        e-mail or text, any case) goes to Spam.
+      </p>
+      <LabeledInput
+        label="Close Comments After (days)"
+        type="number"
+        name="commentsCloseAfterDays"
+        min={0}
+        max={36_500}
+        step={1}
+        defaultValue={settings.commentsCloseAfterDays}
+        aria-describedby="commentsCloseAfterDays-hint"
+        required
+      />
+      <p id="commentsCloseAfterDays-hint" className="hint">
+        Readers may comment for this many days after a post is published; 0 keeps comments open.
+      </p>
+    </fieldset>
+  );
+}

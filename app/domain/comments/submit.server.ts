@@ -1,0 +1,204 @@
+/**
+ * A reader's comment, from form or JSON to a stored row (docs/behaviour.md §comments):
+ * validation, whether the post takes comments, the spam rules and the
+ * moderation settings. The server decides everything here; the page and the
+ * JSON call both come through `submitComment`.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Comment, comments, posts, type Settings } from "#db/schema";
+import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { getSettings } from "~/domain/site/settings.server";
+import type { Db } from "~/platform/db.server";
+import { sessionSecret } from "~/platform/env.server";
+import { linkCount } from "./text";
+import {
+  COMMENT_FLOOD_MS,
+  COMMENT_HONEYPOT,
+  COMMENT_MAX_LENGTH,
+  COMMENT_MAX_LINKS,
+  COMMENT_NAME_MAX,
+  type CommentStatus,
+} from "./vocabulary";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The address as a keyed hash: enough to tell one address from another, never the address. */
+export function hashAddress(address: string): string {
+  return createHash("sha256").update(`${sessionSecret()}|${address}`).digest("hex").slice(0, 32);
+}
+
+export const CommentInput = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(COMMENT_NAME_MAX, `Name is too long (${COMMENT_NAME_MAX} characters at most)`),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email({ error: "Enter a valid email address" })),
+  body: z
+    .string({ error: "Comment is required" })
+    .trim()
+    .min(1, "Comment is required")
+    .max(COMMENT_MAX_LENGTH, `Comment is too long (${COMMENT_MAX_LENGTH} characters at most)`),
+  parentId: z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : v),
+    z.coerce.number({ error: "Reply to a comment by its id" }).int().positive().optional(),
+  ),
+  /** The honeypot: people leave it empty. */
+  [COMMENT_HONEYPOT]: z.unknown().optional(),
+});
+
+export type SubmitContext = {
+  /** The client's address; hashed before it is stored. */
+  address: string;
+  now?: number;
+};
+
+/** Whether readers may comment on `post` now, and why not. */
+export function commentsOpen(
+  post: { status: string; commentsClosed: boolean; timestamp: Date | number },
+  settings: Pick<Settings, "commentsCloseAfterDays">,
+  now = Date.now(),
+): { open: true } | { open: false; reason: string } {
+  if (post.status !== "published") return { open: false, reason: "This post is not published" };
+  if (post.commentsClosed) return { open: false, reason: "Comments are closed" };
+  const days = settings.commentsCloseAfterDays;
+  if (days > 0 && now - new Date(post.timestamp).getTime() > days * DAY_MS) {
+    return { open: false, reason: "Comments are closed" };
+  }
+  return { open: true };
+}
+
+/** Words of the Settings list (one a line or comma-separated), lowercased. */
+export function disallowedWords(list: string): string[] {
+  return list
+    .split(/[\n,]/)
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Which spam rule, if any, catches this comment (only when Spam Filters are on). */
+export function spamReason(
+  db: Db,
+  input: { name: string; email: string; body: string; honeypot: unknown },
+  ipHash: string,
+  settings: Settings,
+  now: number,
+): string | null {
+  if (!settings.enableSpamFilters) return null;
+  if (typeof input.honeypot === "string" && input.honeypot.trim() !== "") return "honeypot";
+  if (linkCount(input.body) > COMMENT_MAX_LINKS) return "too many links";
+  const text = `${input.name}\n${input.email}\n${input.body}`.toLowerCase();
+  const word = disallowedWords(settings.commentDisallowedWords).find((w) => text.includes(w));
+  if (word) return "disallowed word";
+  const recent = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(eq(comments.ipHash, ipHash), gte(comments.createdAt, new Date(now - COMMENT_FLOOD_MS))),
+    )
+    .limit(1)
+    .get();
+  if (recent) return "flood";
+  return null;
+}
+
+/** Moderation: approved at once, or pending (auto-approve lets returning commenters through). */
+function moderatedStatus(db: Db, email: string, settings: Settings): CommentStatus {
+  if (!settings.enableCommentModeration) return "approved";
+  if (settings.autoApproveComments) {
+    const earlier = db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(
+        and(
+          sql`lower(${comments.email}) = ${email.toLowerCase()}`,
+          eq(comments.status, "approved"),
+        ),
+      )
+      .limit(1)
+      .get();
+    if (earlier) return "approved";
+  }
+  return "pending";
+}
+
+/** The top-level comment a reply hangs under (replies are one level deep). */
+function threadParent(db: Db, postId: number, parentId: number | undefined): number | null {
+  if (parentId === undefined) return null;
+  const parent = db
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      parentId: comments.parentId,
+      status: comments.status,
+    })
+    .from(comments)
+    .where(eq(comments.id, parentId))
+    .get();
+  if (!parent || parent.postId !== postId || parent.status !== "approved") {
+    throw badRequest("The comment you replied to is not on this post");
+  }
+  return parent.parentId ?? parent.id;
+}
+
+/**
+ * Stores a reader's comment on a published post that takes comments. Returns
+ * the row; its status says whether it shows (approved) or waits (pending, or
+ * spam, which the reader is told is awaiting moderation).
+ */
+export function submitComment(
+  db: Db,
+  postId: number,
+  raw: unknown,
+  context: SubmitContext,
+): Comment {
+  const now = context.now ?? Date.now();
+  const post = db
+    .select({
+      id: posts.id,
+      status: posts.status,
+      commentsClosed: posts.commentsClosed,
+      timestamp: posts.timestamp,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .get();
+  if (post?.status !== "published") throw notFound("Post not found");
+  const settings = getSettings(db);
+  const open = commentsOpen(post, settings, now);
+  if (!open.open) throw forbidden(open.reason);
+  const input = parseInput(CommentInput, raw);
+  const parentId = threadParent(db, postId, input.parentId);
+  const ipHash = hashAddress(context.address);
+  const reason = spamReason(
+    db,
+    { ...input, honeypot: input[COMMENT_HONEYPOT] },
+    ipHash,
+    settings,
+    now,
+  );
+  const status = reason ? "spam" : moderatedStatus(db, input.email, settings);
+  return db
+    .insert(comments)
+    .values({
+      uid: crypto.randomUUID(),
+      postId,
+      parentId,
+      name: input.name,
+      email: input.email,
+      body: input.body,
+      status,
+      ipHash,
+      spamReason: reason,
+      createdAt: new Date(now),
+    })
+    .returning()
+    .get();
+}

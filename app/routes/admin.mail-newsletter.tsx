@@ -1,0 +1,181 @@
+/**
+ * A newsletter's page (`/admin/mail/newsletters/:uid`, Administrator and
+ * Editor). A draft: the preview (HTML and text), Send a test and the confirm
+ * step naming the audience and the number of Active recipients. After Send:
+ * the figures and the recipients whose message failed, with the mail
+ * server's answer. Every form is a plain POST that redirects with a message.
+ */
+import { data, Link, useActionData, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { PageHeader } from "~/components/admin/page-header";
+import { TableWrap } from "~/components/admin/table-wrap";
+import { FormError } from "~/components/admin/toasts";
+import { ConfirmSend, Preview, TestSend } from "~/components/newsletters/review";
+import { failedDeliveries } from "~/domain/newsletters/deliveries.server";
+import {
+  deleteDraft,
+  draftRecipients,
+  newsletterForStaff,
+  previewNewsletter,
+  sendDraft,
+  sendTest,
+} from "~/domain/newsletters/review.server";
+import { MAX_TEST_ADDRESSES, newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { getDb } from "~/platform/db.server";
+import { adminUser } from "~/web/auth.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formError, readForm } from "~/web/forms.server";
+import type { Route } from "./+types/admin.mail-newsletter";
+
+const SEND_PATH = "/admin/mail/send-newsletter";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  adminMeta(matches, "Newsletter", `/admin/mail/newsletters/${params.uid}`);
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await adminUser(args);
+  const db = getDb();
+  const { letter, text } = previewNewsletter(db, actor, args.params.uid);
+  return {
+    email: actor.email,
+    letter: {
+      uid: letter.uid,
+      subject: letter.subject,
+      status: letter.status,
+      audienceLabel: newsletterAudienceLabel(letter.audience),
+      recipientCount: letter.recipientCount,
+      deliveredCount: letter.deliveredCount,
+      failedCount: letter.failedCount,
+      skippedCount: letter.skippedCount,
+    },
+    active: letter.status === "draft" ? draftRecipients(db, letter).active : 0,
+    text,
+    failed: letter.status === "draft" ? [] : failedDeliveries(db, letter.id, 200),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await adminUser(args);
+  const { uid } = args.params;
+  const here = `/admin/mail/newsletters/${uid}`;
+  try {
+    const { fields } = await readForm(args.request);
+    const db = getDb();
+    if (fields.intent === "send") {
+      const sent = sendDraft(db, actor, uid);
+      const n = sent.recipientCount;
+      return redirectWithFlash(here, {
+        type: "success",
+        message: `Newsletter queued for ${n} ${n === 1 ? "subscriber" : "subscribers"}: it is being sent now.`,
+      });
+    }
+    if (fields.intent === "test") {
+      const to = await sendTest(db, actor, uid, fields.addresses);
+      return redirectWithFlash(here, { type: "success", message: `Test sent to ${to.join(", ")}` });
+    }
+    if (fields.intent === "discard") {
+      deleteDraft(db, actor, uid);
+      return redirectWithFlash(SEND_PATH, { type: "success", message: "Draft discarded" });
+    }
+    newsletterForStaff(db, actor, uid);
+    return data({ error: "Unknown action", values: {}, intent: null }, { status: 400 });
+  } catch (error) {
+    const failure = error as { responseCode?: number; message?: string };
+    if (typeof failure.responseCode === "number" || (error as { code?: string }).code) {
+      // The mail server refused the test: its answer, not a crash.
+      return data(
+        {
+          error: `The test could not be sent: ${String(failure.message).slice(0, 300)}`,
+          values: {},
+          intent: null,
+        },
+        { status: 502 },
+      );
+    }
+    return formError(error);
+  }
+}
+
+export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
+  const { letter, active, text, failed, email } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const draft = letter.status === "draft";
+  return (
+    <>
+      <PageHeader title={letter.subject} />
+      <p>
+        <Link to={SEND_PATH}>Back to Send Newsletter</Link>
+      </p>
+      <FormError result={result} />
+      <dl className="newsletter-facts">
+        <div>
+          <dt>Audience</dt>
+          <dd>{letter.audienceLabel}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`badge badge-newsletter-${letter.status.replace(" ", "-")}`}>
+              {letter.status}
+            </span>
+          </dd>
+        </div>
+        {!draft && (
+          <div>
+            <dt>Recipients</dt>
+            <dd>
+              {`${letter.recipientCount}: ${letter.deliveredCount} delivered, ${letter.failedCount} failed, ${letter.skippedCount} skipped`}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {draft && <ConfirmSend audienceLabel={letter.audienceLabel} active={active} busy={busy} />}
+      {draft && <TestSend email={email} busy={busy} max={MAX_TEST_ADDRESSES} />}
+      {!draft && <FailedRecipients failed={failed} />}
+      <Preview uid={letter.uid} text={text} />
+    </>
+  );
+}
+
+function FailedRecipients({
+  failed,
+}: {
+  failed: { email: string; error: string | null; attempts: number }[];
+}) {
+  return (
+    <section className="admin-panel" aria-labelledby="failed-title">
+      <h2 id="failed-title">Failed recipients</h2>
+      <p className="hint">
+        {"An address refused for good (5xx) is now Bounced and skipped by later sends. "}
+        <Link to="/admin/mail/subscribers-list/suppress">Import a suppression list</Link>
+      </p>
+      {failed.length === 0 ? (
+        <p className="empty">No message has failed.</p>
+      ) : (
+        <TableWrap label="Failed recipients">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Mail server's answer</th>
+                <th scope="col" className="num">
+                  Attempts
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((f) => (
+                <tr key={f.email}>
+                  <td>{f.email}</td>
+                  <td>{f.error ?? ""}</td>
+                  <td className="num">{f.attempts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </section>
+  );
+}

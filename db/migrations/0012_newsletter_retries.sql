@@ -1,0 +1,1 @@
+ALTER TABLE `newsletter_deliveries` ADD `next_attempt_at` integer;
