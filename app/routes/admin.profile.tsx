@@ -14,13 +14,14 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
-import { MAX_BIO_LENGTH } from "~/domain/users/authors.server";
+import { getAuthorFields, MAX_BIO_LENGTH } from "~/domain/users/authors.server";
 import {
   changePassword,
   getUserProfile,
   MIN_PASSWORD_LENGTH,
   updateProfile,
 } from "~/domain/users/users.server";
+import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm, withStoredImages } from "~/web/forms.server";
@@ -31,7 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
+  const { apiKey: _hidden, ...rest } = getUserProfile(user.uid, user);
+  const profile = { ...rest, ...getAuthorFields(getDb(), user.uid) };
   return { profile, minLength: MIN_PASSWORD_LENGTH, maxBio: MAX_BIO_LENGTH };
 }
 

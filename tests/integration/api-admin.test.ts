@@ -210,8 +210,6 @@ describe("POST /user/add", () => {
         email: "new@example.com",
         role: "Contributor",
         photo: "/uploads/users/me.png",
-        slug: "new-person",
-        bio: "",
         createdAt: expect.any(Number),
         timestamp: expect.any(Number),
       },

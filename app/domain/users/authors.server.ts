@@ -98,3 +98,14 @@ export function listPublishedAuthors(db: Db): { slug: string; lastmod: Date }[] 
     .all()
     .flatMap((r) => (r.slug ? [{ slug: r.slug, lastmod: new Date(Number(r.lastmod)) }] : []));
 }
+
+/** A user's author-page address and bio (My Profile shows them; the JSON profile keeps its documented fields). */
+export function getAuthorFields(db: Db, uid: string): { slug: string | null; bio: string } {
+  ensureUserSlugs(db);
+  const row = db
+    .select({ slug: users.slug, bio: users.bio })
+    .from(users)
+    .where(eq(users.uid, uid))
+    .get();
+  return { slug: row?.slug ?? null, bio: row?.bio ?? "" };
+}

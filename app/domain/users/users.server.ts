@@ -102,9 +102,6 @@ export type PublicProfile = {
   email: string;
   role: Role;
   photo: string | null;
-  /** The author page is `/author/{slug}`. */
-  slug: string | null;
-  bio: string;
   createdAt: number;
   timestamp: number;
   apiKey?: string;
@@ -117,8 +114,6 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
     email: row.email,
     role: row.role,
     photo: row.photo,
-    slug: row.slug,
-    bio: row.bio,
     createdAt: row.createdAt.getTime(),
     timestamp: row.timestamp.getTime(),
   };
