@@ -54,6 +54,7 @@ export default [
   // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
+  route("author/:slug/rss.xml", "routes/feeds/author-rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
@@ -113,6 +114,7 @@ export default [
     route("search", "routes/search.tsx"),
     route("category/:category", "routes/category.tsx"),
     route("tag/:tag", "routes/tag.tsx"),
+    route("author/:slug", "routes/author.tsx"),
     route("reach-out", "routes/reach-out.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("media-policy", "routes/media-policy.tsx"),

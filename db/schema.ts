@@ -92,6 +92,10 @@ export const users = sqliteTable(
     totpSecret: text("totp_secret"),
     /** When two-factor sign-in was turned on; null while it is off. */
     totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    /** The author page's address `/author/{slug}`: from the name, unique (docs/behaviour.md §users). */
+    slug: text("slug"),
+    /** A few lines shown on the author page. */
+    bio: text("bio").notNull().default(""),
     createdAt: createdAt(),
     /** Last change to the profile. */
     timestamp: integer("timestamp", { mode: "timestamp_ms" })
@@ -103,6 +107,7 @@ export const users = sqliteTable(
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_api_key_idx").on(t.apiKey),
     uniqueIndex("users_api_key_hash_idx").on(t.apiKeyHash),
+    uniqueIndex("users_slug_idx").on(t.slug),
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_name_idx").on(t.name),
   ],
@@ -668,6 +673,11 @@ export const redirects = sqliteTable("redirects", {
   createdAt: createdAt(),
 });
 
+/** Post views per UTC day (`YYYY-MM-DD`), for Dashboard › Statistics; written with the post counts. */
+export const dailyViews = sqliteTable("daily_views", {
+  day: text("day").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
 /** Reader comments on posts (docs/behaviour.md §comments): one level of replies. */
 export const comments = sqliteTable(
   "comments",

@@ -10,6 +10,7 @@ import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { pinHomeSections } from "~/domain/posts/home-sections.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
+import { uniqueUserSlug } from "~/domain/users/authors.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import type { Env } from "~/platform/env.server";
@@ -100,6 +101,7 @@ function insertUser(
     .insert(users)
     .values({
       uid: crypto.randomUUID(),
+      slug: uniqueUserSlug(db, u.name),
       name: u.name,
       email: u.email.trim().toLowerCase(),
       role: u.role,

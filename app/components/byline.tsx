@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
 import { formatSiteDate } from "~/utils/site-date";
 import { relativeTime } from "~/utils/time";
@@ -12,10 +13,12 @@ export function RelativeTime({ date }: { date: Date | string }) {
   );
 }
 
-/** Author photo and name, then how long ago. */
+/** Author photo and name (a link to the author page when there is one), then how long ago. */
 export function Byline(props: {
   name: string;
   photo: string | null;
+  /** The author page's slug: the name links to `/author/{slug}`. */
+  slug?: string | null;
   date: Date | string;
   avatarSize?: number;
 }) {
@@ -34,7 +37,13 @@ export function Byline(props: {
           loading={loading}
         />
       ) : null}
-      <span className="byline-name">{props.name}</span>
+      {props.slug ? (
+        <Link to={`/author/${props.slug}`} className="byline-name" rel="author">
+          {props.name}
+        </Link>
+      ) : (
+        <span className="byline-name">{props.name}</span>
+      )}
       <span aria-hidden="true">·</span>
       <RelativeTime date={props.date} />
     </div>

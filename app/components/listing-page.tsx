@@ -13,8 +13,15 @@ type ListData = { posts: PostListItem[]; limit: number; total: number };
  * newsletter form. With JavaScript, Load more fetches the longer list with a
  * fetcher and shows it in place, without a navigation.
  */
-export function ListingPage(props: ListData & { heading: string; description: string }) {
-  const { heading, description, total } = props;
+export function ListingPage(
+  props: ListData & {
+    heading: string;
+    description: string;
+    /** An author page's photo, beside the heading. */
+    photo?: string | null;
+  },
+) {
+  const { heading, description, total, photo } = props;
   const fetcher = useFetcher<ListData>();
   const location = useLocation();
   const shown = fetcher.data && fetcher.data.limit > props.limit ? fetcher.data : props;
@@ -27,7 +34,8 @@ export function ListingPage(props: ListData & { heading: string; description: st
 
   return (
     <div className="container">
-      <header className="section-header">
+      <header className={photo ? "section-header author-header" : "section-header"}>
+        {photo ? <img src={photo} alt="" width={96} height={96} className="avatar" /> : null}
         <h1 className="page-title">{heading}</h1>
         <p className="muted">
           {total} {total === 1 ? "post" : "posts"}

@@ -45,7 +45,12 @@ export function PostCard({
         </Heading>
         <p className="post-card-summary">{truncateSummary(post.summary)}</p>
         {snippet ? <p className="post-card-snippet">{snippet}</p> : null}
-        <Byline name={post.user.name} photo={post.user.photo} date={post.timestamp} />
+        <Byline
+          name={post.user.name}
+          photo={post.user.photo}
+          slug={post.user.slug}
+          date={post.timestamp}
+        />
         {post.comments > 0 ? (
           <p className="post-card-comments muted">
             <Link to={`${post.url}#comments-heading`}>
@@ -53,21 +58,23 @@ export function PostCard({
             </Link>
           </p>
         ) : null}
-        <Link to={post.url} className="read-more" aria-label={`Read more: ${post.title}`}>
-          Read More
+        {/* The visible words stay "Read More"; the hidden title makes the link's text say where it goes. */}
+        <Link to={post.url} className="read-more">
+          Read More<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </article>
   );
 }
 
+/** A listing's cards; their titles are h2 under the page's h1 (headings never skip a level). */
 export function PostList({ posts }: { posts: PostListItem[] }) {
   if (posts.length === 0) return <p className="empty">No posts yet.</p>;
   return (
     <ul className="post-list">
       {posts.map((p, i) => (
         <li key={p.id}>
-          <PostCard post={p} lead={i === 0} />
+          <PostCard post={p} lead={i === 0} headingLevel={2} />
         </li>
       ))}
     </ul>

@@ -15,6 +15,7 @@ import {
   startNewsletterSender,
   stopNewsletterSender,
 } from "~/domain/newsletters/sender-process.server";
+import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
@@ -32,6 +33,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   const result = runFirstRun(db, env);
   // API keys stored in plain text (older data) are encrypted now.
   sealPlainApiKeys(db);
+  ensureUserSlugs(db); // accounts from before author pages
+
   if (result.adminCreated) {
     log(`Created the first Administrator: ${result.adminEmail}`);
     if (result.generatedAdminPassword) {

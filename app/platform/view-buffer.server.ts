@@ -50,8 +50,17 @@ export function flushViews() {
     const update = sqlite.prepare(
       "UPDATE posts SET views = views + ? WHERE id = ? AND status = 'published'",
     );
+    // The day's total (UTC) moves with the posts' counts, in the same transaction.
+    const perDay = sqlite.prepare(
+      "INSERT INTO daily_views (day, views) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET views = views + excluded.views",
+    );
+    const day = new Date().toISOString().slice(0, 10);
     sqlite.transaction(() => {
-      for (const [id, count] of batch) update.run(count, id);
+      let counted = 0;
+      for (const [id, count] of batch) {
+        if (update.run(count, id).changes > 0) counted += count;
+      }
+      if (counted > 0) perDay.run(day, counted);
     })();
   } catch (error) {
     if (!db.$client.open) return; // closed under us (tests switching folders): nothing to keep

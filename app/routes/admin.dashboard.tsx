@@ -1,11 +1,13 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
 import { Avatar } from "~/components/admin/avatar";
+import { BarChart } from "~/components/admin/bar-chart";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { NoticesPanel } from "~/components/admin/notices-panel";
 import { listNotices, markNoticesRead } from "~/domain/notifications/notify.server";
 import { getDashboardData } from "~/domain/site/dashboard.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { getStatistics } from "~/domain/site/statistics.server";
 import { countReviewing } from "~/domain/workflow/review.server";
 import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
@@ -22,10 +24,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
   const db = getDb();
+  const now = Date.now();
   return {
     data: getDashboardData(user),
+    statistics: getStatistics(user, now),
     reviewing: countReviewing(user),
-    now: Date.now(),
+    now,
     alerts: getSettings(db).enableAdminAlerts ? listNotices(db) : null,
   };
 }
@@ -41,8 +45,16 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash("/admin/dashboard", { type: "success", message: "Marked as read" });
 }
 
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+/** "2026-11-23" → "23 Nov". */
+const shortDay = (isoDay: string) => dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
-  const { data: dashboard, now, alerts } = loaderData;
+  const { data: dashboard, now, alerts, statistics } = loaderData;
   const data = dashboard;
   const dismissed = useRouteLoaderData<typeof layoutLoader>("routes/admin.layout")?.dismissed ?? {};
   const siteName = siteNameOf(matches);
@@ -53,7 +65,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
     { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
     {
       title: "Total Subscribers",
-      label: "Subscribers",
+      label: "Active",
       value: data.totalSubscribers,
       to: "/admin/mail/subscribers-list",
     },
@@ -108,6 +120,29 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       </section>
       <section className="admin-panel" aria-labelledby="statistics">
         <h2 id="statistics">Statistics</h2>
+        <div className="charts">
+          <BarChart
+            title="Views per day (last 30 days)"
+            unit="views"
+            labelHeading="Day"
+            formatLabel={shortDay}
+            {...statistics.viewsPerDay}
+          />
+          <BarChart
+            title="New subscribers per day (last 30 days)"
+            unit="subscribers"
+            labelHeading="Day"
+            formatLabel={shortDay}
+            {...statistics.subscribersPerDay}
+          />
+          <BarChart
+            title="Posts published per week (last 12 weeks)"
+            unit="posts"
+            labelHeading="Week of"
+            formatLabel={shortDay}
+            {...statistics.postsPerWeek}
+          />
+        </div>
         <p className="muted">
           Views, time on page, bounce rate and the top posts are on the{" "}
           <Link to="/admin/analytics">Analytics</Link> screen.

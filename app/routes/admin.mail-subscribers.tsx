@@ -239,7 +239,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                       </span>
                     </td>
                     <td>
-                      <span className="row-actions">
+                      <div className="row-actions">
                         {s.status !== "Unsubscribed" ? (
                           <Form method="post" className="inline-form">
                             <input type="hidden" name="intent" value="status" />
@@ -277,7 +277,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                             Delete
                           </Link>
                         )}
-                      </span>
+                      </div>
                     </td>
                   </tr>
                 ))}

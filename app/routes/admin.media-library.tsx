@@ -15,7 +15,6 @@ import {
 } from "~/domain/media/media.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
-import { readEnv } from "~/platform/env.server";
 import { fileTypeLabel, hasThumbnail } from "~/utils/file-kind";
 import { safeRedirectPath } from "~/utils/redirect";
 import { formatSiteDate } from "~/utils/site-date";
@@ -46,7 +45,6 @@ export async function loader(args: Route.LoaderArgs) {
     collections: MEDIA_COLLECTIONS,
     mayDelete,
     deleting: deleteUid ? (findMedia(user, deleteUid) ?? null) : null,
-    origin: readEnv().publicUrl.replace(/\/+$/, ""),
   };
 }
 
@@ -82,8 +80,7 @@ function query(params: {
 }
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pages, collection, collections, mayDelete, deleting, origin } =
-    loaderData;
+  const { items, total, page, pages, collection, collections, mayDelete, deleting } = loaderData;
   const { search } = loaderData;
   const result = useActionData<typeof action>();
   const lazy = useLazyLoading();
@@ -169,7 +166,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   <a href={item.url} target="_blank" rel="noopener">
                     View<span className="visually-hidden"> {item.name}</span>
                   </a>
-                  <CopyUrl url={`${origin}${item.url}`} name={item.name} />
+                  <CopyUrl url={item.url} name={item.name} />
                   <a href={item.url} download={item.name}>
                     Download<span className="visually-hidden"> {item.name}</span>
                   </a>
@@ -210,7 +207,9 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Copy URL: with JavaScript a button that copies the absolute URL and toasts
+ * Copy URL: the site-relative address (`/uploads/…`), which works whatever host
+ * the site is reached under (absolute addresses are made only for feeds,
+ * e-mail and social tags). With JavaScript a button that copies it and toasts
  * "Copied successfully"; without it, the URL in a read-only field to copy by hand.
  */
 function CopyUrl({ url, name }: { url: string; name: string }) {

@@ -314,7 +314,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </span>
                   {post.status === "trash" ? null : (
-                    <span className="row-actions">
+                    <div className="row-actions">
                       <Form method="post" className="inline-form">
                         <input type="hidden" name="id" value={post.id} />
                         <input type="hidden" name="returnTo" value={here} />
@@ -331,14 +331,14 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                       <a href={post.url} aria-label={`Preview “${post.title}”`}>
                         Preview
                       </a>
-                    </span>
+                    </div>
                   )}
                 </td>
                 <td>{post.author}</td>
                 <td>{post.category ?? "—"}</td>
                 {contributor ? null : (
                   <td>
-                    <span className="row-actions">
+                    <div className="row-actions">
                       <Link to={`/admin/posts/edit/${post.id}`} aria-label={`Edit “${post.title}”`}>
                         Edit
                       </Link>
@@ -355,7 +355,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                           Delete
                         </Link>
                       ) : null}
-                    </span>
+                    </div>
                   </td>
                 )}
               </tr>

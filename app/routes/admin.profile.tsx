@@ -2,19 +2,27 @@ import type { ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
-import { EmailField, ImageField, LabeledInput, NameField } from "~/components/admin/fields";
+import {
+  EmailField,
+  ImageField,
+  LabeledInput,
+  LabeledTextarea,
+  NameField,
+} from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { PasswordField } from "~/components/admin/password-field";
 import { ProfileSecurity } from "~/components/admin/profile-security";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
+import { getAuthorFields, MAX_BIO_LENGTH } from "~/domain/users/authors.server";
 import {
   changePassword,
   getUserProfile,
   MIN_PASSWORD_LENGTH,
   updateProfile,
 } from "~/domain/users/users.server";
+import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm, withStoredImages } from "~/web/forms.server";
@@ -30,10 +38,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await adminUser(args);
-  const { apiKey: _hidden, ...profile } = getUserProfile(user.uid, user);
+  const { apiKey: _hidden, ...rest } = getUserProfile(user.uid, user);
+  const profile = { ...rest, ...getAuthorFields(getDb(), user.uid) };
   const mode = new URL(args.request.url).searchParams.get("mode");
   const security = await securityData(user, mode === "2fa");
-  return { profile, minLength: MIN_PASSWORD_LENGTH, security };
+  return { profile, minLength: MIN_PASSWORD_LENGTH, security, maxBio: MAX_BIO_LENGTH };
 }
 
 /** The page's two forms: name, email and photo; and the password. */
@@ -75,6 +84,7 @@ export async function action(args: Route.ActionArgs) {
         name: fields.name,
         email: fields.email,
         photo: urls.photo,
+        bio: fields.bio,
       }),
     );
   } catch (error) {
@@ -95,7 +105,7 @@ const PROFILE_MODES = [
 ] as const;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, minLength, security } = loaderData;
+  const { profile, minLength, security, maxBio } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
@@ -115,6 +125,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <dd>{profile.role}</dd>
           <dt>Email</dt>
           <dd>{profile.email}</dd>
+          {profile.slug ? (
+            <>
+              <dt>Author page</dt>
+              <dd>
+                <Link to={`/author/${profile.slug}`}>/author/{profile.slug}</Link>
+              </dd>
+            </>
+          ) : null}
           <dt>Joined</dt>
           <dd>
             <time dateTime={new Date(profile.createdAt).toISOString()}>
@@ -148,6 +166,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         >
           <NameField label="Full Name" defaultValue={result?.values.name ?? profile.name} />
           <EmailField defaultValue={result?.values.email ?? profile.email} />
+          <LabeledTextarea
+            label="Bio (shown on your author page)"
+            id="bio"
+            rows={4}
+            maxLength={maxBio}
+            defaultValue={result?.values.bio ?? profile.bio}
+          />
           <ImageField />
         </ModeForm>
       ) : null}

@@ -21,6 +21,7 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
     name: body.updatedName,
     email: body.updatedEmail,
     photo: body.newProfilePic,
+    bio: body.bio,
   });
   return { type: "success", message: "User updated successfully!", user };
 });

@@ -73,7 +73,12 @@ function MiniCard({ post, sizes }: { post: PostListItem; sizes: string }) {
       <h3 className="post-card-title">
         <Link to={post.url}>{post.title}</Link>
       </h3>
-      <Byline name={post.user.name} photo={post.user.photo} date={post.timestamp} />
+      <Byline
+        name={post.user.name}
+        photo={post.user.photo}
+        slug={post.user.slug}
+        date={post.timestamp}
+      />
     </article>
   );
 }
@@ -115,6 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Byline
                 name={featured.user.name}
                 photo={featured.user.photo}
+                slug={featured.user.slug}
                 date={featured.timestamp}
               />
             </article>
@@ -128,7 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to={p.url} className="leading-title">
                   {p.title}
                 </Link>
-                <Byline name={p.user.name} photo={null} date={p.timestamp} />
+                <Byline name={p.user.name} photo={null} slug={p.user.slug} date={p.timestamp} />
               </li>
             ))}
           </ol>

@@ -29,7 +29,7 @@ import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
 import { prepareContentImages } from "~/utils/content-images";
-import { absoluteUrl, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
+import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { readForm } from "~/web/forms.server";
@@ -107,6 +107,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     absoluteUrl: absoluteUrl(publicUrl, post.url),
     siteUrl: publicUrl,
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
+    authorUrl: post.user.slug ? absoluteUrl(publicUrl, `/author/${post.user.slug}`) : null,
+    logoUrl: absoluteUrl(publicUrl, publisherLogo(getSiteInfo(db).logo)),
   };
 }
 
@@ -157,6 +159,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: post?.summary,
     path: post?.url ?? "/",
     image: post?.photo,
+    imageAlt: post?.photo ? post.title : undefined,
     type: "article",
     noindex: !post || loaderData?.preview,
     keywords: post
@@ -190,12 +193,15 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
     description: post.summary,
     image: loaderData.photoUrl ? [loaderData.photoUrl] : undefined,
     datePublished: new Date(post.timestamp).toISOString(),
-    author: [{ "@type": "Person", name: post.user.name }],
+    dateModified: new Date(
+      Math.max(new Date(post.updatedAt).getTime(), new Date(post.timestamp).getTime()),
+    ).toISOString(),
+    author: [{ "@type": "Person", name: post.user.name, url: loaderData.authorUrl ?? undefined }],
     publisher: {
       "@type": "Organization",
       name: siteName,
       url: loaderData.siteUrl,
-      logo: site?.logo ? absoluteUrl(loaderData.siteUrl, site.logo) : undefined,
+      logo: { "@type": "ImageObject", url: loaderData.logoUrl },
       sameAs: site?.social?.length ? site.social.map((s) => s.url) : undefined,
     },
     articleSection: post.category?.name,
@@ -228,6 +234,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
         <Byline
           name={post.user.name}
           photo={post.user.photo}
+          slug={post.user.slug}
           date={post.timestamp}
           avatarSize={36}
         />

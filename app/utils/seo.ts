@@ -15,6 +15,8 @@ export type PageSeo = {
   /** Path of the canonical URL (no query); defaults to the current path. */
   path: string;
   image?: string | null;
+  /** What the image shows: `og:image:alt` and `twitter:image:alt`. */
+  imageAlt?: string;
   type?: "website" | "article";
   noindex?: boolean;
   keywords?: string;
@@ -45,6 +47,14 @@ export function imageTypeOf(path: string): string {
     svg: "image/svg+xml",
   };
   return (ext && types[ext]) || "application/octet-stream";
+}
+
+/**
+ * The publisher logo the structured data names: the logo from Settings, or the
+ * built-in one as PNG (search engines take raster logos, not SVG).
+ */
+export function publisherLogo(settingsLogo: string): string {
+  return settingsLogo === "/logo.svg" || /\.svg$/i.test(settingsLogo) ? "/logo.png" : settingsLogo;
 }
 
 /** Absolute URL on this site for a path or an already absolute URL. */
@@ -94,6 +104,12 @@ export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaD
   }
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    if (page.imageAlt) {
+      tags.push(
+        { property: "og:image:alt", content: page.imageAlt },
+        { name: "twitter:image:alt", content: page.imageAlt },
+      );
+    }
   }
   return tags;
 }

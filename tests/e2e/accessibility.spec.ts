@@ -27,7 +27,10 @@ async function seriousViolations(page: Page) {
 
 async function firstPostPath(page: Page) {
   await page.goto("/category/crypto");
-  const href = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  const href = await page
+    .locator("article.post-card .post-card-title a")
+    .first()
+    .getAttribute("href");
   if (!href) throw new Error("no post on the crypto page");
   return href;
 }
@@ -40,11 +43,17 @@ for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     const problems: Record<string, unknown> = {};
     const post = await firstPostPath(page);
+    const author = await page
+      .locator("article.post-card a.byline-name")
+      .first()
+      .getAttribute("href");
+    expect(author).toMatch(/^\/author\/[a-z0-9-]+$/);
     for (const path of [
       "/",
       "/explore",
       "/category/crypto",
       "/tag/bitcoin",
+      author ?? "/author",
       "/search?q=bitcoin",
       "/search?q=nothingmatchesthis",
       post,

@@ -1,7 +1,7 @@
 /**
  * The library screens with JavaScript: the slug follows the name as it is
  * typed, Edit toggles the form with Cancel, the outcome is a toast, and Copy
- * URL copies the absolute URL and toasts "Copied successfully".
+ * URL copies the site-relative URL and toasts "Copied successfully".
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -67,12 +67,18 @@ test("the slug follows the name live; Edit toggles the form, Cancel goes back to
   await name.fill("Bitcoin");
   await page.getByLabel("Description").fill("dup");
   await page.getByRole("button", { name: "Add New Tag" }).click();
-  await expect(
-    toast(page, 'Error adding tag: A tag with the slug "bitcoin" already exists'),
-  ).toBeVisible();
+  // A refused form's message is in the page once, not a toast as well.
+  await expect(page.getByRole("alert")).toContainText(
+    'Error adding tag: A tag with the slug "bitcoin" already exists',
+  );
+  await expect(toast(page, "Error adding tag")).toHaveCount(0);
 });
 
-test("Copy URL copies the file's absolute URL and toasts", async ({ page, context, signInAs }) => {
+test("Copy URL copies the file's site-relative URL and toasts", async ({
+  page,
+  context,
+  signInAs,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   await signInAs("Administrator");
   await page.goto(`${base}/admin/media/add`);
@@ -86,7 +92,8 @@ test("Copy URL copies the file's absolute URL and toasts", async ({ page, contex
   const href = await view.getAttribute("href");
   await page.getByRole("button", { name: `Copy URL of ${PNG_FILE.name}` }).click();
   await expect(toast(page, "Copied successfully")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}${href}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+  expect(href).toMatch(/^\/uploads\//);
 });
 
 test("the library screens pass axe (WCAG 2.1 AA, serious and critical) in both themes", async ({

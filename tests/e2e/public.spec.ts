@@ -10,7 +10,7 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   const home = await page.goto("/");
   expect(home?.status()).toBe(200);
   await expect(page).toHaveTitle("Inkwell");
-  const firstStory = page.locator("article.post-card h3 a").first();
+  const firstStory = page.locator("article.post-card .post-card-title a").first();
   await expect(firstStory).toBeVisible();
 
   const category = await page.goto("/category/crypto");
@@ -24,8 +24,9 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   await expect(page.locator("article.post-card").nth(10)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Crypto" })).toBeVisible();
 
-  const title = (await page.locator("article.post-card h3 a").first().textContent()) ?? "";
-  await page.locator("article.post-card h3 a").first().click();
+  const title =
+    (await page.locator("article.post-card .post-card-title a").first().textContent()) ?? "";
+  await page.locator("article.post-card .post-card-title a").first().click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.locator(".prose h2").first()).toBeVisible();
 });
@@ -47,7 +48,10 @@ test("every page carries the SEO tags from the settings", async ({ page }) => {
 
 test("a post URL with the wrong slug redirects to the canonical one", async ({ page }) => {
   await page.goto("/category/crypto");
-  const href = await page.locator("article.post-card h3 a").first().getAttribute("href");
+  const href = await page
+    .locator("article.post-card .post-card-title a")
+    .first()
+    .getAttribute("href");
   const id = href?.split("/")[1];
   const res = await page.request.get(`/${id}/wrong-category/wrong-slug`, { maxRedirects: 0 });
   expect(res.status()).toBe(301);

@@ -27,7 +27,7 @@ test("the carousel wraps around both ways", async ({ page }) => {
 
 test("the social card downloads as a 500×500 PNG", async ({ page }) => {
   await page.goto("/category/freshly-pressed");
-  await page.locator("article.post-card h3 a").first().click();
+  await page.locator("article.post-card .post-card-title a").first().click();
   await expect(page.getByTestId("social-card")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download PNG" }).click();
@@ -42,7 +42,7 @@ test("leaving a post sends the visit beacon, which changes the metrics", async (
   server,
 }) => {
   await page.goto("/category/crypto");
-  await page.locator("article.post-card h3 a").first().click();
+  await page.locator("article.post-card .post-card-title a").first().click();
   await expect(page).toHaveURL(/\/\d+\/crypto\/[^/]+$/);
   await expect(page.getByRole("button", { name: /Like/ })).toBeVisible();
   const id = Number(new URL(page.url()).pathname.split("/")[1]);

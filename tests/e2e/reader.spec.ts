@@ -84,7 +84,7 @@ test("a category's Load more grows by 10 and disappears at the end", async ({
 
 async function openPostWithCard(page: Page) {
   await page.goto("/category/freshly-pressed");
-  await page.locator("article.post-card h3 a").first().click();
+  await page.locator("article.post-card .post-card-title a").first().click();
   await expect(page).toHaveURL(/\/\d+\/freshly-pressed\/[^/]+$/);
   await expect(page.getByRole("button", { name: /Like/ })).toBeVisible();
   return page.url();

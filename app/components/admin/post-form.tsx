@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { FormError } from "~/components/admin/toasts";
+import { UnpublishConfirm } from "~/components/admin/unpublish-confirm";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { ScheduleField } from "~/components/posts/schedule-field";
 import {
@@ -42,6 +43,8 @@ export type PostFormResult = {
   error?: string | null;
   values?: Record<string, string>;
   intent?: string | null;
+  /** Save Draft on a published post: asked first (the form is answered again with this). */
+  confirmUnpublish?: boolean;
 };
 
 function parseTags(json: string | undefined): string[] | undefined {
@@ -113,6 +116,8 @@ export function PostForm({
   result: PostFormResult | undefined;
 }) {
   const hydrated = useHydrated();
+  // Autosave and the unpublish confirm step submit or read this form by its id.
+  const formId = "post-form";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const initial = initialValues(post, result);
@@ -125,6 +130,8 @@ export function PostForm({
   const [cardFile, setCardFile] = useState<string | null>(null);
   const [removeCardImage, setRemoveCardImage] = useState(false);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [keptPublished, setKeptPublished] = useState<PostFormResult | null>(null);
+  const asking = Boolean(result?.confirmUnpublish) && keptPublished !== result;
 
   // A chosen background is previewed from the file itself.
   useEffect(() => () => void (cardFile && URL.revokeObjectURL(cardFile)), [cardFile]);
@@ -161,10 +168,18 @@ export function PostForm({
   return (
     <>
       <FormError result={result} />
+      {asking ? (
+        <UnpublishConfirm
+          formId={formId}
+          busy={busy}
+          cancelHref={`/admin/posts/edit/${post.id ?? ""}`}
+          onCancel={hydrated ? () => setKeptPublished(result ?? null) : undefined}
+        />
+      ) : null}
       <Form
+        id={formId}
         method="post"
         encType="multipart/form-data"
-        id="post-form"
         className="admin-form post-form"
         onSubmit={onSubmit}
       >

@@ -67,13 +67,12 @@ export function FlashNotice() {
   );
 }
 
-/** A refused form's message: always in the page (beside the form) and, with JavaScript, a toast. */
+/**
+ * A refused form's message: in the page beside the form, with or without
+ * JavaScript, and only there (no toast repeating it: one place per message).
+ */
 export function FormError({ result }: { result: { error?: string | null } | undefined }) {
   const message = result?.error;
-  useEffect(() => {
-    // Keyed on the action's result, so the same message twice toasts twice.
-    if (result?.error) toast.error(result.error);
-  }, [result]);
   if (!message) return null;
   return (
     <p role="alert" className="notice notice-error">

@@ -6,6 +6,7 @@ import { sitemapPages } from "~/domain/pages/pages.server";
 import { listFeedPosts } from "~/domain/posts/reading.server";
 import { getSiteInfo } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { listPublishedAuthors } from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { absoluteUrl, imageTypeOf, socialImagePath } from "~/utils/seo";
@@ -27,21 +28,30 @@ const XML_HEADERS = (type: string) => ({
   "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
 });
 
-/** The newest published posts (of one category, when given) as RSS 2.0. */
+/** The newest published posts (of one category or one author, when given) as RSS 2.0. */
 export function rssFeed(opts: {
   category?: { id: number; name: string; slug: string; description: string };
+  author?: { id: number; name: string; slug: string; bio: string };
 }) {
   const db = getDb();
   const site = getSiteInfo(db);
   const base = readEnv().publicUrl;
-  const items = listFeedPosts(db, { limit: FEED_SIZE, categoryId: opts.category?.id });
-  const title = opts.category ? `${opts.category.name} | ${site.siteName}` : site.siteName;
-  const link = absoluteUrl(base, opts.category ? `/category/${opts.category.slug}` : "/");
-  const self = absoluteUrl(
-    base,
-    opts.category ? `/category/${opts.category.slug}/rss.xml` : "/rss.xml",
-  );
-  const description = opts.category?.description || site.siteDescription || site.siteName;
+  const items = listFeedPosts(db, {
+    limit: FEED_SIZE,
+    categoryId: opts.category?.id,
+    authorId: opts.author?.id,
+  });
+  const scope = opts.category ?? opts.author;
+  const title = scope ? `${scope.name} | ${site.siteName}` : site.siteName;
+  const path = opts.category
+    ? `/category/${opts.category.slug}`
+    : opts.author
+      ? `/author/${opts.author.slug}`
+      : "";
+  const link = absoluteUrl(base, path || "/");
+  const self = absoluteUrl(base, `${path}/rss.xml`);
+  const description =
+    opts.category?.description || opts.author?.bio || site.siteDescription || site.siteName;
   const body = items
     .map((p) => {
       const url = absoluteUrl(base, p.url);
@@ -130,10 +140,11 @@ function pageEntries(db: ReturnType<typeof getDb>, base: string) {
     ...listCategories(db).map((c) => urlEntry(base, `/category/${c.slug}`)),
     ...listTags(db).map((t) => urlEntry(base, `/tag/${t.slug}`)),
     ...sitemapPages(db).map((p) => urlEntry(base, `/${p.slug}`, p.updatedAt)),
+    ...listPublishedAuthors(db).map((a) => urlEntry(base, `/author/${a.slug}`, a.lastmod)),
   ];
 }
 
-/** `/sitemap/pages.xml`: the static pages, every category and every tag. */
+/** `/sitemap/pages.xml`: the static pages, every category, every tag and every author with a published post. */
 export function pagesSitemap() {
   const db = getDb();
   return xmlResponse("urlset", pageEntries(db, readEnv().publicUrl));

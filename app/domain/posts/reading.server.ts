@@ -23,7 +23,8 @@ export type PostListItem = {
   image: ImageInfo | null;
   timestamp: Date;
   category: { name: string; slug: string } | null;
-  user: { name: string; photo: string | null };
+  /** `slug` is the author page's (`/author/{slug}`); null when the post has no author. */
+  user: { name: string; photo: string | null; slug: string | null };
   /** Approved comments (docs/behaviour.md §comments). */
   comments: number;
 };
@@ -39,6 +40,7 @@ const listColumns = {
   categorySlug: categories.slug,
   authorName: authorNameColumn,
   authorPhoto: users.photo,
+  authorSlug: users.slug,
   // Qualified by hand: drizzle writes bare column names inside a sql`` select field.
   comments: sql<number>`(select count(*) from "comments" where "comments"."post_id" = "posts"."id" and "comments"."status" = 'approved')`,
 };
@@ -54,6 +56,7 @@ export type ListRow = {
   categorySlug: string | null;
   authorName: string | null;
   authorPhoto: string | null;
+  authorSlug: string | null;
   comments: number;
 };
 
@@ -67,7 +70,7 @@ export function toListItem(r: ListRow): PostListItem {
     image: imageFor(r.photo),
     timestamp: r.timestamp,
     category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
-    user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto },
+    user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto, slug: r.authorSlug },
     comments: Number(r.comments),
   };
 }
@@ -77,6 +80,7 @@ export type ListOptions = {
   /** A category by its URL slug. */
   categorySlug?: string;
   tagId?: number;
+  authorId?: number;
   limit: number;
   offset?: number;
 };
@@ -84,9 +88,10 @@ export type ListOptions = {
 /** Published, optionally in one category or with one tag. */
 function publishedWhere(
   db: Db,
-  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
+  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
 ): SQL | undefined {
   const where: SQL[] = [eq(posts.status, "published")];
+  if (opts.authorId !== undefined) where.push(eq(posts.authorId, opts.authorId));
   if (opts.categoryId !== undefined) where.push(eq(posts.categoryId, opts.categoryId));
   if (opts.categorySlug !== undefined) {
     // Looked up first: `category_id = ?` lets SQLite walk the category's
@@ -127,12 +132,13 @@ export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
 
 export function countPublishedPosts(
   db: Db,
-  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId">,
+  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
 ) {
   if (
     opts.tagId !== undefined &&
     opts.categoryId === undefined &&
-    opts.categorySlug === undefined
+    opts.categorySlug === undefined &&
+    opts.authorId === undefined
   ) {
     // From the tag's side: its post_tags entries, each checked on the narrow (id, status) index.
     return (
@@ -161,6 +167,8 @@ export type PostDetail = PostListItem & {
   shares: number;
   avgTimeSeconds: number;
   bounceRate: number;
+  /** Last edit: the structured data's `dateModified`. */
+  updatedAt: Date;
   /** Readers may not comment (docs/behaviour.md §comments). */
   commentsClosed: boolean;
 };
@@ -181,6 +189,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
       shares: posts.shares,
       avgTimeSeconds: posts.avgTimeSeconds,
       bounceRate: posts.bounceRate,
+      updatedAt: posts.updatedAt,
       commentsClosed: posts.commentsClosed,
     })
     .from(posts)
@@ -210,6 +219,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     shares: row.shares,
     avgTimeSeconds: row.avgTimeSeconds,
     bounceRate: row.bounceRate,
+    updatedAt: row.updatedAt,
     commentsClosed: row.commentsClosed,
   };
 }
@@ -306,7 +316,10 @@ export function getReadAlso(
 }
 
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
-export function listFeedPosts(db: Db, opts: { limit: number; categoryId?: number }) {
+export function listFeedPosts(
+  db: Db,
+  opts: { limit: number; categoryId?: number; authorId?: number },
+) {
   return db
     .select({
       id: posts.id,
@@ -322,7 +335,7 @@ export function listFeedPosts(db: Db, opts: { limit: number; categoryId?: number
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(publishedWhere(db, { categoryId: opts.categoryId }))
+    .where(publishedWhere(db, { categoryId: opts.categoryId, authorId: opts.authorId }))
     .orderBy(desc(posts.timestamp), desc(posts.id))
     .limit(opts.limit)
     .all();

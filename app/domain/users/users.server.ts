@@ -23,6 +23,7 @@ import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
 import { personName } from "~/domain/names";
+import { MAX_BIO_LENGTH, uniqueUserSlug } from "~/domain/users/authors.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
 import { changeRole, deleteUserAccount } from "./lifecycle.server";
@@ -76,6 +77,8 @@ export const UpdateProfileSchema = z.object({
   email: emailField(FILL_ALL_FIELDS),
   /** Absent keeps the current photo. */
   photo: PhotoSchema.optional(),
+  /** Shown on the author page; absent keeps the current one. */
+  bio: z.preprocess(asText, z.string().trim().max(MAX_BIO_LENGTH, "Bio is too long")).optional(),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 
@@ -161,10 +164,12 @@ export function addUser(actor: SessionUser, input: unknown): PublicProfile {
   const values = parseInput(AddUserSchema, input);
   if (emailTaken(values.email)) throw new DomainError(409, DUPLICATE_EMAIL);
   try {
-    const row = getDb()
+    const db = getDb();
+    const row = db
       .insert(users)
       .values({
         uid: crypto.randomUUID(),
+        slug: uniqueUserSlug(db, values.name),
         name: values.name,
         email: values.email,
         role: values.role,
@@ -209,13 +214,21 @@ function assertMayEdit(actor: SessionUser, uid: string) {
 export function updateProfile(actor: SessionUser, input: unknown): PublicProfile {
   const values = parseInput(UpdateProfileSchema, input);
   assertMayEdit(actor, values.uid);
-  userRowByUid(values.uid);
+  const current = userRowByUid(values.uid);
   if (emailTaken(values.email, values.uid)) throw new DomainError(409, DUPLICATE_EMAIL);
   try {
-    const row = getDb()
+    const db = getDb();
+    // A new name gives a new author page address; an unchanged one keeps it.
+    const slug =
+      current.name === values.name && current.slug
+        ? current.slug
+        : uniqueUserSlug(db, values.name, current.id);
+    const row = db
       .update(users)
       .set({
         name: values.name,
+        slug,
+        ...(values.bio !== undefined ? { bio: values.bio } : {}),
         email: values.email,
         ...(values.photo !== undefined && values.photo !== null ? { photo: values.photo } : {}),
         timestamp: new Date(),

@@ -3,7 +3,7 @@
  * posted fields (multipart, with the featured image and the social card's
  * background) and `savePost`'s input (app/domain/posts/editing.server.ts decides).
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
@@ -104,10 +104,18 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
   return values;
 }
 
+/** The form again with the "take it off the site?" question (a 200: nothing went wrong). */
+function confirmData(values: Record<string, string>) {
+  return data({ error: null, values, intent: "draft", confirmUnpublish: true as const });
+}
+
 /**
  * Add Post's and Edit Post's action (docs/behaviour.md §posts): Save Draft, Publish Post and
  * Preview save through `savePost` (Preview then opens the post's page);
  * Move to Trash trashes; Delete Post goes to the posts list's confirm step.
+ * Save Draft on a published post first answers the form again with a
+ * confirm step ("This takes the post off the site"); its button posts
+ * `confirmUnpublish=yes` with the fields, and only then is the post a draft.
  * Success redirects with the message of docs/behaviour.md §posts; a refusal re-renders the form
  * with what was typed, the message and the error's status, nothing written.
  */
@@ -115,7 +123,7 @@ export async function postFormAction(
   request: Request,
   actor: SessionUser,
   id?: number,
-): Promise<Response | ReturnType<typeof formError>> {
+): Promise<Response | ReturnType<typeof formError> | ReturnType<typeof confirmData>> {
   let form: PostForm | undefined;
   let intent: PostIntent = "draft";
   try {
@@ -136,6 +144,15 @@ export async function postFormAction(
       });
     }
     const existing = id === undefined ? undefined : getEditablePost(actor, id);
+    if (
+      intent === "draft" &&
+      existing?.status === "published" &&
+      form.fields.confirmUnpublish !== "yes"
+    ) {
+      // Save Draft takes a published post off the site: ask first, keeping what was typed.
+      await form.discard();
+      return confirmData(postFormValues(form));
+    }
     const saving = form;
     const action: SaveAction = intent;
     const { post, message } = await withStoredImages(
