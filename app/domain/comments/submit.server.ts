@@ -9,6 +9,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Comment, comments, posts, type Settings } from "#db/schema";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { notifySafely } from "~/domain/notifications/notify.server";
 import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
@@ -185,7 +186,7 @@ export function submitComment(
     now,
   );
   const status = reason ? "spam" : moderatedStatus(db, input.email, settings);
-  return db
+  const row = db
     .insert(comments)
     .values({
       uid: crypto.randomUUID(),
@@ -201,4 +202,13 @@ export function submitComment(
     })
     .returning()
     .get();
+  // Moderators hear of a comment that waits for them (Settings › Notifications).
+  if (status === "pending") {
+    notifySafely(db, {
+      kind: "comment-pending",
+      message: `A comment by ${input.name} waits for moderation`,
+      link: "/admin/comments?status=pending",
+    });
+  }
+  return row;
 }

@@ -17,6 +17,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { importJobs } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { notFound } from "~/domain/errors.server";
+import { notifySafely } from "~/domain/notifications/notify.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { openReader } from "./formats.server";
@@ -151,6 +152,11 @@ export async function runImportJob(
     flush();
     report.notes = [...new Set([...report.notes, ...notes])];
     save(db, job.id, { state: "done", done: total, total, report, finishedAt: new Date() });
+    notifySafely(db, {
+      kind: "import-finished",
+      message: `Import of ${job.fileName} finished: ${total} items read`,
+      link: `/admin/tools/import?job=${job.uid}`,
+    });
   } catch (error) {
     if (error instanceof Stopped) {
       // The process is stopping: the next start runs the job again.
@@ -163,6 +169,11 @@ export async function runImportJob(
     }
     const message = error instanceof Error ? error.message : String(error);
     save(db, job.id, { state: "failed", error: message, report, finishedAt: new Date() });
+    notifySafely(db, {
+      kind: "import-finished",
+      message: `Import of ${job.fileName} failed: ${message}`,
+      link: `/admin/tools/import?job=${job.uid}`,
+    });
   }
   return db.select().from(importJobs).where(eq(importJobs.id, job.id)).get() as ImportJob;
 }

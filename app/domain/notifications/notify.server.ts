@@ -24,6 +24,7 @@ export const ALERT_KINDS = [
   "lockout",
   "post-live",
   "import-finished",
+  "comment-pending",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -226,6 +227,15 @@ export type PostRef = { id: number; title: string; authorId: number | null };
  * Administrators already alerted by e-mail); a post approved (published) or
  * sent back is e-mailed to its author, unless they did it themselves.
  */
+/** `notify` for work that has already committed: a failed notice is logged, never thrown. */
+export function notifySafely(db: Db, event: AlertEvent) {
+  try {
+    notify(db, event);
+  } catch (error) {
+    console.error("Notice not recorded:", error instanceof Error ? error.message : error);
+  }
+}
+
 export function notifyStaff(db: Db, event: StaffEvent) {
   const settings = getSettings(db);
   if (!settings.enableUserNotifications) return;

@@ -164,7 +164,9 @@ export function searchPublished(
   const rows = statement(
     db,
     `SELECT p.id, p.url, p.title, p.summary, p.photo, p.timestamp, p.content,
-      c.name AS categoryName, c.slug AS categorySlug, u.name AS authorName, u.photo AS authorPhoto
+      c.name AS categoryName, c.slug AS categorySlug, u.photo AS authorPhoto, u.slug AS authorSlug,
+      coalesce(u.name, p.kept_author_name) AS authorName,
+      (SELECT count(*) FROM comments cm WHERE cm.post_id = p.id AND cm.status = 'approved') AS comments
     FROM posts p
     LEFT JOIN categories c ON c.id = p.category_id
     LEFT JOIN users u ON u.id = p.author_id

@@ -13,6 +13,7 @@
  */
 import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { notifySafely } from "~/domain/notifications/notify.server";
 import { recordRevision } from "~/domain/workflow/revisions.server";
 import type { Db } from "~/platform/db.server";
 
@@ -38,7 +39,7 @@ export function nextDueTime(db: Db): number | undefined {
  */
 export function publishDuePosts(db: Db, now: number = Date.now()): ScheduledPublish[] {
   const due = db
-    .select({ id: posts.id, publishAt: posts.publishAt })
+    .select({ id: posts.id, publishAt: posts.publishAt, title: posts.title })
     .from(posts)
     .where(and(eq(posts.status, "scheduled"), lte(posts.publishAt, new Date(now))))
     .orderBy(asc(posts.publishAt), asc(posts.id))
@@ -69,7 +70,15 @@ export function publishDuePosts(db: Db, now: number = Date.now()): ScheduledPubl
       recordRevision(txDb, post.id, null, "Published as scheduled", { now: new Date(now) });
       return true;
     });
-    if (done) published.push({ id: post.id, publishAt, lateMs: Math.max(0, now - publishAt) });
+    if (done) {
+      published.push({ id: post.id, publishAt, lateMs: Math.max(0, now - publishAt) });
+      // Once per post: only the writer whose update changed the row gets here.
+      notifySafely(db, {
+        kind: "post-live",
+        message: `“${post.title}” went live as scheduled`,
+        link: `/admin/posts/edit/${post.id}`,
+      });
+    }
   }
   return published;
 }
