@@ -10,7 +10,10 @@ import { expect, test } from "./fixtures";
 
 async function firstPostPath(page: Page, category: string) {
   await page.goto(`/category/${category}`);
-  const href = await page.locator("article.post-card .post-card-title a").first().getAttribute("href");
+  const href = await page
+    .locator("article.post-card .post-card-title a")
+    .first()
+    .getAttribute("href");
   if (!href) throw new Error(`no post on the ${category} page`);
   return href;
 }
