@@ -68,7 +68,8 @@ test("upload, progress that refreshes itself, then the report", async ({
   const link = page.getByRole("link", { name: new RegExp(`^${prefix} \\d+$`) }).first();
   await expect(link).toBeVisible();
   await link.click();
-  await expect(page.getByText(/^Story \d+$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/\d+\/imported\/[^/]+$/);
+  await expect(page.getByText(/^Story \d+$/).first()).toBeVisible();
   expect(await page.content()).not.toContain("alert(1)");
 });
 
