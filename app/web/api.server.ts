@@ -16,7 +16,7 @@ import type { z } from "zod";
 import { badRequest, errorHeaders, isDomainError, parseInput } from "~/domain/errors.server";
 import { readEnv } from "~/platform/env.server";
 import { rememberAddress } from "~/web/client-address.server";
-import { formValues, isFormBody, readForm } from "~/web/forms.server";
+import { formValues, isFormBody, readForm, readLimitedBytes } from "~/web/forms.server";
 
 /** A JSON body larger than this is refused (post content is the biggest thing sent). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -34,31 +34,9 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
  * oversized body is never held whole: 400 when it is larger or not UTF-8.
  */
 async function readText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    badRequest(`The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`);
-  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw badRequest("The body could not be read");
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
+  const bytes = await readLimitedBytes(request, maxBytes, 400);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw badRequest("The body is not valid UTF-8");
   }

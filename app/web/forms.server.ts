@@ -85,15 +85,23 @@ export async function readForm(request: Request, options: FormOptions = {}): Pro
 const MAX_URLENCODED_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 
 /**
- * The body as text, at most `maxBytes`, counted while reading (a larger body
- * is refused 413 and never held whole); 400 when it cannot be read.
+ * The body's bytes, at most `maxBytes`, counted while reading (a larger body is
+ * refused with `tooLargeStatus`, 413 unless the caller documents otherwise, and
+ * never held whole); 400 when it cannot be read.
  */
-export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+export async function readLimitedBytes(
+  request: Request,
+  maxBytes: number,
+  tooLargeStatus: 400 | 413 = 413,
+): Promise<Buffer> {
   const tooLarge = () =>
-    new DomainError(413, `The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`);
+    new DomainError(
+      tooLargeStatus,
+      `The body is too large: the limit is ${Math.round(maxBytes / 1024)} KB`,
+    );
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -112,7 +120,12 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     }
     chunks.push(chunk.value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** `readLimitedBytes` as UTF-8 text. */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  return (await readLimitedBytes(request, maxBytes)).toString("utf8");
 }
 
 /** The form as one object: a repeated field's values as an array, any other field's as a string. */
