@@ -11,6 +11,7 @@ import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
 import { listPostsForAdmin } from "~/domain/posts/staff-views.server";
 import {
   checkSearchIndex,
+  PREFIX_EXPANSIONS,
   rebuildSearchIndex,
   searchPublished,
 } from "~/domain/search/search.server";
@@ -60,6 +61,24 @@ describe("reader search", () => {
     expect(found("cafe bitcoin")).toEqual(["Café culture"]);
     expect(found('"cafe closures"')).toEqual(["Cafe closures"]);
     expect(found('"closures cafe"')).toEqual([]);
+  });
+
+  it("expands a long prefix into at most PREFIX_EXPANSIONS words, the word itself first", () => {
+    // 40 words start with "zorb": the prefix stands for the first PREFIX_EXPANSIONS in the index's order.
+    const words = Array.from(
+      { length: 40 },
+      (_, i) => `zorb${String.fromCharCode(97 + (i % 26))}${i < 26 ? "" : "x"}`,
+    );
+    makePost({ title: "Exact", content: "<p>zorb</p>" });
+    for (const w of words) makePost({ title: `Post ${w}`, content: `<p>${w}</p>` });
+    const all = found("zorb");
+    expect(all).toContain("Exact");
+    expect(all).toHaveLength(PREFIX_EXPANSIONS);
+    expect(found("zorbq")).toEqual(["Post zorbq"]);
+    // A prefix no word starts with finds nothing, without an error.
+    expect(searchPublished(getDb(), "zorbzz", {}, { limit: 10 }).total).toBe(0);
+    // Up to three characters the index's own prefix index answers, uncapped.
+    expect(found("zo")).toHaveLength(41);
   });
 
   it("reads odd input as plain words and never throws", () => {

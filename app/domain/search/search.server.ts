@@ -27,6 +27,40 @@ function wordsMatch(match: string) {
   return `${TEXT_COLUMNS} : (${match})`;
 }
 
+/** The prefix lengths the index keeps (migration 0010: `prefix='2 3'`). */
+const INDEXED_PREFIX_CHARS = 3;
+/** At most this many words stand for a longer prefix (docs/decisions/101-search-prefix-expansion.md). */
+export const PREFIX_EXPANSIONS = 16;
+
+const quoted = (words: string[]) => `"${words.join(" ").replaceAll('"', '""')}"`;
+
+/**
+ * The reader's terms as an FTS5 expression. A prefix of 2 or 3 characters reads the index's
+ * prefix index; a longer one becomes the index's first PREFIX_EXPANSIONS words that start with
+ * it (`bitc` → `bitcoin OR bitcoins …`, the word itself first when it is one), so no query merges
+ * the word lists of hundreds of words. Null when a prefix starts no word at all: nothing matches.
+ */
+function readerMatch(db: Db, terms: SearchTerm[]): string | null {
+  const parts: string[] = [];
+  for (const term of terms) {
+    const word = term.words[0];
+    if (!term.prefix || word.length <= INDEXED_PREFIX_CHARS) {
+      parts.push(`${quoted(term.words)}${term.prefix ? "*" : ""}`);
+      continue;
+    }
+    const found = (
+      statement(db, "SELECT term FROM posts_search_terms WHERE term >= ? AND term < ? LIMIT ?").all(
+        word,
+        `${word}\u{10FFFF}`,
+        PREFIX_EXPANSIONS,
+      ) as { term: string }[]
+    ).map((r) => quoted([r.term]));
+    if (found.length === 0) return null;
+    parts.push(found.length === 1 ? found[0] : `(${found.join(" OR ")})`);
+  }
+  return parts.join(" AND ");
+}
+
 export type SearchFilters = {
   /** A category's URL slug. */
   category?: string;
@@ -92,27 +126,22 @@ function rankedIds(
   const from = dayStart(filters.from);
   const toDay = dayStart(filters.to);
   if (from === undefined && toDay === undefined) {
-    const total = (
-      statement(db, "SELECT count(*) AS n FROM posts_search WHERE posts_search MATCH ?").get(
-        expression,
-      ) as { n: number }
-    ).n;
     const ids = (
       statement(
         db,
         "SELECT rowid AS id FROM posts_search WHERE posts_search MATCH ? ORDER BY rank LIMIT ? OFFSET ?",
       ).all(expression, page.limit, page.offset) as { id: number }[]
     ).map((r) => r.id);
+    const total = totalOf(page, ids, () =>
+      statement(db, "SELECT count(*) AS n FROM posts_search WHERE posts_search MATCH ?").get(
+        expression,
+      ),
+    );
     return { ids, total };
   }
   const range = "p.timestamp >= ? AND p.timestamp < ?";
   const bounds = [from ?? 0, toDay === undefined ? Number.MAX_SAFE_INTEGER : toDay + DAY_MS];
   const joined = `FROM posts_search JOIN posts p ON p.id = posts_search.rowid WHERE posts_search MATCH ? AND ${range}`;
-  const total = (
-    statement(db, `SELECT count(*) AS n ${joined}`).get(expression, ...bounds) as {
-      n: number;
-    }
-  ).n;
   const ids = (
     statement(db, `SELECT p.id AS id ${joined} ORDER BY posts_search.rank LIMIT ? OFFSET ?`).all(
       expression,
@@ -121,7 +150,20 @@ function rankedIds(
       page.offset,
     ) as { id: number }[]
   ).map((r) => r.id);
+  const total = totalOf(page, ids, () =>
+    statement(db, `SELECT count(*) AS n ${joined}`).get(expression, ...bounds),
+  );
   return { ids, total };
+}
+
+/**
+ * How many posts match. A page that is not full (and not past the end) tells it already, so the
+ * second pass over the matches (a count reads every match again) runs only when there are more.
+ */
+function totalOf(page: { limit: number; offset: number }, ids: number[], count: () => unknown) {
+  if (ids.length > 0 && ids.length < page.limit) return page.offset + ids.length;
+  if (ids.length === 0 && page.offset === 0) return 0;
+  return (count() as { n: number }).n;
 }
 
 /** Compiled statements of this module, per connection. */
@@ -156,7 +198,9 @@ export function searchPublished(
   const parsed = parseSearchQuery(query);
   const none = { query, terms: parsed.terms, results: [], total: 0 };
   if (!parsed.match) return none;
-  const ranked = rankedIds(db, parsed.match, filters, {
+  const match = readerMatch(db, parsed.terms);
+  if (!match) return none;
+  const ranked = rankedIds(db, match, filters, {
     limit: page.limit,
     offset: page.offset ?? 0,
   });
@@ -205,6 +249,8 @@ export function rebuildSearchIndex(db: Db): { posts: number } {
     sqlite.exec(
       "INSERT INTO posts_search(rowid, title, summary, body, category, tags, author, hidden, facets) SELECT * FROM posts_search_source",
     );
+    // One segment: what a freshly built index reads fastest.
+    sqlite.exec("INSERT INTO posts_search(posts_search) VALUES ('optimize')");
   })();
   return { posts: (sqlite.prepare("SELECT count(*) AS n FROM posts").get() as { n: number }).n };
 }
