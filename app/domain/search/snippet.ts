@@ -17,8 +17,20 @@ const fold = (word: string) => (ASCII.test(word) ? word.toLowerCase() : foldWord
 
 type Token = { start: number; end: number; folded: string };
 
+const ASCII_TEXT = /^[\0-\x7f]*$/;
+const ASCII_TOKEN = /[a-z0-9]+/g;
+
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
+  if (ASCII_TEXT.test(text)) {
+    // Plain ASCII (most text): lower-case it once; the offsets stay those of `text`.
+    const lower = text.toLowerCase();
+    ASCII_TOKEN.lastIndex = 0;
+    for (let m = ASCII_TOKEN.exec(lower); m; m = ASCII_TOKEN.exec(lower)) {
+      tokens.push({ start: m.index, end: m.index + m[0].length, folded: m[0] });
+    }
+    return tokens;
+  }
   for (const m of text.matchAll(TOKEN)) {
     tokens.push({ start: m.index, end: m.index + m[0].length, folded: fold(m[0]) });
   }
