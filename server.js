@@ -95,6 +95,20 @@ const plainHttp = env.publicUrl.startsWith("http://");
 
 const app = express();
 app.disable("x-powered-by");
+// `Server-Timing: app;dur=` is the time the process took to answer, from the request's arrival
+// to its headers (browsers' developer tools show it; `npm run bench:search` reads it).
+app.use((_req, res, next) => {
+  const started = process.hrtime.bigint();
+  const writeHead = res.writeHead;
+  res.writeHead = function timedWriteHead(...args) {
+    if (!res.headersSent) {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      res.setHeader("Server-Timing", `app;dur=${ms.toFixed(2)}`);
+    }
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
 if (env.trustProxy !== false) app.set("trust proxy", env.trustProxy);
 app.use(compression());
