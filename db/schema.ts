@@ -695,6 +695,8 @@ export const comments = sqliteTable(
     name: text("name").notNull(),
     /** Never shown on a public page or in a public API answer. */
     email: text("email").notNull(),
+    /** The commenter's web address (imported comments; empty for comments written here). */
+    authorUrl: text("author_url").notNull().default(""),
     /** Plain text as written; rendered escaped. */
     body: text("body").notNull(),
     status: text("status", { enum: COMMENT_STATUSES }).notNull().default("pending"),
