@@ -314,8 +314,8 @@ describe("which paths the cache may keep", () => {
   test("a malformed escape is never cached, so the router answers it (400)", () => {
     expect(cacheablePage("/category/%E0%A4%A")).toBeNull();
     expect(cacheablePage("/1/x/%ZZ")).toBeNull();
-    expect(cacheablePage("/category/crypto")).toEqual({ postId: null });
-    expect(cacheablePage("/12/crypto/some-post")).toEqual({ postId: 12 });
+    expect(cacheablePage("/category/crypto")).toEqual({ postId: null, kind: "list", slug: null });
+    expect(cacheablePage("/12/crypto/some-post")).toEqual({ postId: 12, kind: "post", slug: null });
     expect(cacheablePage("/x/crypto/some-post")).toBeNull();
   });
 });

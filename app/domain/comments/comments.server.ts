@@ -251,7 +251,7 @@ export function commentDocuments(
     .limit(page.limit)
     .offset(page.offset)
     .all()
-    .map(({ ipHash: _ipHash, userId: _userId, ...c }) => ({
+    .map(({ ipHash: _ipHash, userId: _userId, authorNotifiedAt: _notified, ...c }) => ({
       ...c,
       createdAt: c.createdAt.getTime(),
     }));
