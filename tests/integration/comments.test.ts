@@ -237,9 +237,10 @@ describe("what a comment may be", () => {
   test("an approved comment records its post for the page cache; a waiting one records nothing", () => {
     const db = getDb();
     const changes = () =>
-      db.$client
-        .prepare("select post_id, scope from page_cache_changes order by seq")
-        .all() as { post_id: number | null; scope: string | null }[];
+      db.$client.prepare("select post_id, scope from page_cache_changes order by seq").all() as {
+        post_id: number | null;
+        scope: string | null;
+      }[];
     setComments({ enableCommentModeration: true, autoApproveComments: false });
     const before = changes().length;
     const waiting = submitComment(db, post.id, reader, ctx());
