@@ -448,12 +448,19 @@ export const settings = sqliteTable(
 
 /**
  * What changed since the reader page cache last looked (docs/decisions/050-page-cache.md).
- * Rows are written only by SQLite triggers: `post_id` NULL means "anything a
- * public page shows may have changed", a post id means "only its counters".
+ * Rows are written only by SQLite triggers: `post_id` NULL (and no scope) means
+ * "anything a public page shows may have changed", a post id "only its counters".
  */
 export const pageCacheChanges = sqliteTable("page_cache_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   postId: integer("post_id"),
+  /**
+   * Narrower purges (docs/decisions/134-page-cache-scopes.md): "comments" with a
+   * post id (that post's page and the listings), "page" with a slug (that page
+   * and the sitemaps).
+   */
+  scope: text("scope"),
+  slug: text("slug"),
 });
 
 /**
@@ -707,6 +714,8 @@ export const comments = sqliteTable(
     /** The staff member who wrote it (a reply from the back office). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When the post's author was told of it; set once (docs/decisions/132-comment-author-notice.md). */
+    authorNotifiedAt: integer("author_notified_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("comments_uid_idx").on(t.uid),

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
 import { commentParagraphs } from "~/domain/comments/text";
 import {
@@ -198,6 +199,11 @@ export function CommentsSection({
               defaultValue={values?.body}
             />
           </label>
+          {/*
+            Settings › Enable CAPTCHA: with JavaScript the widget adds its answer; without it the
+            comment is held for moderation. A new widget after each post (an answer is good once).
+          */}
+          <CaptchaField key={`${comments.length}|${JSON.stringify(result ?? flash ?? null)}`} />
           <button type="submit" className="btn btn-primary" disabled={sending}>
             {sending ? "Posting…" : "Post Comment"}
           </button>

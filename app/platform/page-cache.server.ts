@@ -7,8 +7,10 @@
  * record every write that changes what a public page shows in
  * `page_cache_changes`; each lookup first reads the rows added since the last
  * one (one prepared statement) and removes what they affect: everything for a
- * content change, one post's pages for its likes or shares. The rule and its
- * trade-offs: docs/decisions/050-page-cache.md.
+ * content change, one post's pages for its likes or shares, that post's pages
+ * and the listings for its approved comments, one page's address and the
+ * sitemaps for a page edit. The rules and their trade-offs:
+ * docs/decisions/050-page-cache.md, docs/decisions/134-page-cache-scopes.md.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -38,6 +40,13 @@ const MIN_COMPRESS_BYTES = 512;
 
 export type Encoding = "br" | "gzip" | "identity";
 
+/**
+ * What a cached page shows, for the narrower purges: a post page, a listing
+ * of post cards (which count comments), a page of the `pages` table (by slug),
+ * a sitemap, or anything else (feeds, robots.txt).
+ */
+export type PageKind = "post" | "list" | "page" | "sitemap" | "other";
+
 export type PageEntry = {
   status: number;
   /** Response headers as rendered (security headers, CSP with this entry's nonce, Content-Type). */
@@ -47,13 +56,16 @@ export type PageEntry = {
   etag: string;
   /** The post this page shows, when it is a post page (its counters purge only it). */
   postId: number | null;
+  kind: PageKind;
+  /** The slug of the page it shows (kind "page"). */
+  slug: string | null;
   createdAt: number;
   size: number;
   /** Response headers per encoding and for 304, made on first use (app/web/page-cache.server.ts). */
   presented: Map<string, Record<string, string>>;
 };
 
-type Change = { seq: number; postId: number | null };
+type Change = { seq: number; postId: number | null; scope: string | null; slug: string | null };
 type Sync = {
   db: Db;
   lastSeq: number;
@@ -99,20 +111,54 @@ function remove(key: string, entry: PageEntry) {
   state.bytes -= entry.size;
 }
 
+/** Removes the entries the changes affect (docs/decisions/134-page-cache-scopes.md). */
+function applyChanges(changes: Change[]) {
+  const posts = new Set<number>();
+  const slugs = new Set<string>();
+  let lists = false;
+  let sitemaps = false;
+  for (const c of changes) {
+    if (c.scope === "page" && c.slug !== null) {
+      slugs.add(c.slug);
+      sitemaps = true;
+    } else if (c.postId === null) {
+      clearPageCache(); // anything public may have changed
+      return;
+    } else {
+      posts.add(c.postId);
+      if (c.scope === "comments") lists = true;
+    }
+  }
+  for (const [key, entry] of state.entries) {
+    if (
+      (entry.postId !== null && posts.has(entry.postId)) ||
+      (lists && entry.kind === "list") ||
+      (sitemaps && entry.kind === "sitemap") ||
+      (entry.slug !== null && slugs.has(entry.slug))
+    ) {
+      remove(key, entry);
+    }
+  }
+}
+
 /** Applies the writes recorded since the last look; cheap when there are none. */
 function syncWith(db: Db) {
   let sync = state.sync;
   if (!sync || sync.db !== db) {
     clearPageCache();
     const sqlite = db.$client;
-    const read = sqlite.prepare("SELECT seq, post_id FROM page_cache_changes WHERE seq > ?").raw();
+    const read = sqlite
+      .prepare("SELECT seq, post_id, scope, slug FROM page_cache_changes WHERE seq > ?")
+      .raw();
     const prune = sqlite.prepare("DELETE FROM page_cache_changes WHERE seq <= ?");
     const last = sqlite.prepare("SELECT coalesce(max(seq), 0) FROM page_cache_changes").pluck();
     sync = {
       db,
       lastSeq: last.get() as number,
       read: (seq) =>
-        (read.all(seq) as [number, number | null][]).map(([s, postId]) => ({ seq: s, postId })),
+        (read.all(seq) as [number, number | null, string | null, string | null][]).map(
+          ([s, postId, scope, slug]) => ({ seq: s, postId, scope, slug }),
+        ),
       prune: (seq) => prune.run(seq),
       prunedAt: Date.now(),
     };
@@ -122,11 +168,7 @@ function syncWith(db: Db) {
   const changes = sync.read(sync.lastSeq);
   if (changes.length === 0) return;
   sync.lastSeq = changes[changes.length - 1].seq;
-  if (changes.some((c) => c.postId === null)) clearPageCache();
-  else {
-    const ids = new Set(changes.map((c) => c.postId));
-    for (const [key, entry] of state.entries) if (ids.has(entry.postId)) remove(key, entry);
-  }
+  applyChanges(changes);
   // Keep the change log short; the rows only matter to a process that has not read them.
   if (Date.now() - sync.prunedAt > 10_000) {
     sync.prunedAt = Date.now();
@@ -203,6 +245,8 @@ export function makeEntry(input: {
   headers: Record<string, string>;
   body: Buffer;
   postId: number | null;
+  kind?: PageKind;
+  slug?: string | null;
 }): PageEntry {
   const { body } = input;
   const compress = body.length >= MIN_COMPRESS_BYTES;
@@ -229,6 +273,8 @@ export function makeEntry(input: {
     bodies,
     etag: createHash("sha256").update(body).digest("base64url").slice(0, 32),
     postId: input.postId,
+    kind: input.kind ?? (input.postId === null ? "other" : "post"),
+    slug: input.slug ?? null,
     createdAt: Date.now(),
     presented: new Map(),
     size: body.length + (compress ? bodies.gzip.length + bodies.br.length : 0) + headerBytes + 256,

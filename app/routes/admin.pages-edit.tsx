@@ -4,6 +4,7 @@ import { PageForm } from "~/components/admin/page-form";
 import { PageHeader } from "~/components/admin/page-header";
 import { isDomainError } from "~/domain/errors.server";
 import { getPageForEdit } from "~/domain/pages/pages.server";
+import { isSitePage, SITE_PAGES } from "~/domain/pages/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { pageFormAction } from "~/web/screens/page-form.server";
@@ -32,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
         nav: page.nav,
         navOrder: page.navOrder,
       },
+      siteAdds: isSitePage(page.slug) ? SITE_PAGES[page.slug] : null,
     };
   } catch (error) {
     if (isDomainError(error)) throw data(null, { status: error.status });
@@ -46,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
 /** Edit Page (docs/behaviour.md §pages). */
 export default function EditPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { page } = loaderData;
+  const { page, siteAdds } = loaderData;
   return (
     <>
       <PageHeader title="Edit Page" subtitle={`Status: ${page.status}`} />
@@ -54,6 +56,7 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         values={page}
         result={result}
         publicPath={page.status === "published" ? `/${page.slug}` : null}
+        siteAdds={siteAdds}
       />
     </>
   );

@@ -12,6 +12,7 @@ import {
   pageCounts,
   setPageStatus,
 } from "~/domain/pages/pages.server";
+import { isSitePage } from "~/domain/pages/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -39,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
       slug: p.slug,
       status: p.status,
       nav: p.nav,
+      site: isSitePage(p.slug),
       updatedAt: p.updatedAt.getTime(),
     })),
   };
@@ -123,12 +125,15 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
                     <span className={`badge badge-${p.status}`}>{p.status}</span>
                   ) : null}
                   <span className="row-actions">
-                    {(p.status === "trash"
-                      ? [
-                          ["restore", "Restore"],
-                          ["delete", "Delete permanently"],
-                        ]
-                      : [["trash", "Trash"]]
+                    {/* The site's own pages stay published (docs/decisions/133-site-pages.md). */}
+                    {(p.site
+                      ? []
+                      : p.status === "trash"
+                        ? [
+                            ["restore", "Restore"],
+                            ["delete", "Delete permanently"],
+                          ]
+                        : [["trash", "Trash"]]
                     ).map(([intent, label]) => (
                       <Form key={intent} method="post" className="inline-form">
                         <input type="hidden" name="id" value={p.id} />
@@ -152,7 +157,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
                     `/${p.slug}`
                   )}
                 </td>
-                <td>{p.nav === "none" ? "—" : p.nav}</td>
+                <td>{p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}</td>
                 <td>{new Date(p.updatedAt).toISOString().slice(0, 10).replaceAll("-", "/")}</td>
               </tr>
             ))}

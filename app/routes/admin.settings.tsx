@@ -109,7 +109,7 @@ const NOTIFICATION_FLAGS: Flag[] = [
   {
     name: "enableUserNotifications",
     label: "Enable User Notifications",
-    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author.",
+    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author, and each comment on a post (once; not their own) to its author.",
   },
   {
     name: "enableEmailAlerts",

@@ -2,9 +2,10 @@
  * `POST /comments/add/:postId` (docs/api.md): a reader's comment, JSON or a
  * form, with the same validation, spam rules and moderation as the form under
  * the post. The answer says whether it is published or awaiting moderation
- * (a comment caught as spam is reported as awaiting moderation).
+ * (a comment caught as spam is reported as awaiting moderation). While
+ * CAPTCHA is on, `altcha` (the widget's answer) is required.
  */
-import { submitComment } from "~/domain/comments/submit.server";
+import { submitReaderComment } from "~/domain/comments/submit.server";
 import { notFound } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { clientAddressContext } from "~/nonce";
@@ -19,7 +20,10 @@ export const action = apiHandler(async ({ params, request, context }: Route.Acti
   const id = parsePostId(params.postId);
   if (id === undefined) throw notFound("Post not found");
   const body = await readAnyBody(request);
-  const comment = submitComment(getDb(), id, body, { address: context.get(clientAddressContext) });
+  const comment = await submitReaderComment(getDb(), id, body, {
+    address: context.get(clientAddressContext),
+    channel: "json",
+  });
   const status = comment.status === "approved" ? "approved" : "pending";
   return {
     type: "success",

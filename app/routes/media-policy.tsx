@@ -1,25 +1,18 @@
-import { StaticPage, staticPageMeta } from "~/components/static-page";
+import { StaticPage, sitePageMeta } from "~/components/static-page";
 import { useSiteContacts } from "~/hooks/use-site-options";
+import { loadSitePage } from "~/web/site-pages.server";
+import type { Route } from "./+types/media-policy";
 
-export const meta = staticPageMeta({
-  title: "Media Policy",
-  description: "How to use our articles and images, and who to ask.",
-  path: "/media-policy",
-});
+export const loader = () => loadSitePage("media-policy");
 
-export default function MediaPolicy() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  sitePageMeta({ matches, loaderData: loaderData?.page });
+
+/** The text is the page's (Pages screen); the site adds the media contact of Settings. */
+export default function MediaPolicy({ loaderData }: Route.ComponentProps) {
   const contacts = useSiteContacts();
   return (
-    <StaticPage title="Media Policy">
-      <p>
-        You are welcome to quote short passages of our reporting with a link to the original
-        article. Republishing whole articles, illustrations or photographs needs written permission.
-      </p>
-      <h2>Images</h2>
-      <p>
-        Illustrations on this site are produced by our newsroom unless a caption says otherwise.
-        Sponsored posts are always labelled as such and are kept apart from our reporting.
-      </p>
+    <StaticPage page={loaderData.page}>
       {contacts.media ? (
         <>
           <h2>Media contact</h2>

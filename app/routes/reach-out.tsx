@@ -1,22 +1,22 @@
 import { NewsletterForm } from "~/components/newsletter-form";
-import { StaticPage, staticPageMeta } from "~/components/static-page";
+import { StaticPage, sitePageMeta } from "~/components/static-page";
 import { useSiteContacts } from "~/hooks/use-site-options";
+import { loadSitePage } from "~/web/site-pages.server";
+import type { Route } from "./+types/reach-out";
 
-export const meta = staticPageMeta({
-  title: "Reach Out",
-  description: "How to reach our editorial and business teams.",
-  path: "/reach-out",
-});
+export const loader = () => loadSitePage("reach-out");
 
-/** The addresses come from Settings › Site identity; a section without one is left out. */
-export default function ReachOut() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  sitePageMeta({ matches, loaderData: loaderData?.page });
+
+/**
+ * The text is the page's (Pages screen); the site adds the addresses of
+ * Settings › Site identity (a section without one is left out) and the newsletter form.
+ */
+export default function ReachOut({ loaderData }: Route.ComponentProps) {
   const contacts = useSiteContacts();
   return (
-    <StaticPage title="Reach Out">
-      <p>
-        We read everything our readers send us. Tips, corrections and story ideas go straight to the
-        newsroom; partnership and advertising questions go to the business team.
-      </p>
+    <StaticPage page={loaderData.page}>
       {contacts.editorial ? (
         <>
           <h2>Editorial</h2>

@@ -5,7 +5,7 @@
  * and the no-JavaScript form post of the post page.
  */
 import { createCookie, data, redirect } from "react-router";
-import { submitComment } from "~/domain/comments/submit.server";
+import { submitReaderComment } from "~/domain/comments/submit.server";
 import { isDomainError } from "~/domain/errors.server";
 import { getDb } from "~/platform/db.server";
 import { cookiesAreSecure, readEnv, sessionSecret } from "~/platform/env.server";
@@ -67,7 +67,10 @@ export async function postCommentForm(
   fields: Record<string, string>,
 ) {
   try {
-    const comment = submitComment(getDb(), post.id, fields, { address });
+    const comment = await submitReaderComment(getDb(), post.id, fields, {
+      address,
+      channel: "form",
+    });
     const headers = new Headers();
     headers.append(
       "Set-Cookie",

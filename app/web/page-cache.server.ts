@@ -10,6 +10,7 @@
  * everything the cache does not answer is `private, no-store` (server.js).
  */
 
+import { isSitePage, RESERVED_SLUGS } from "~/domain/pages/vocabulary";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
@@ -20,6 +21,7 @@ import {
   getPage,
   makeEntry,
   type PageEntry,
+  type PageKind,
   pageCacheDb,
   pageCacheEnabled,
   putPage,
@@ -34,27 +36,46 @@ export const VARY = "Accept-Encoding, Cookie";
 
 /** `/:id/:category/:url`: three segments; the id is read by the one post-id parser. */
 const POST_PATH = /^\/([^/]+)\/[^/]+\/[^/]+$/;
-const LIST_PATH =
-  /^\/(?:category|tag)\/[^/]+$|^\/category\/[^/]+\/rss\.xml$|^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
-const FIXED_PATHS = new Set([
-  "/",
-  "/explore",
-  "/reach-out",
-  "/privacy-policy",
-  "/media-policy",
-  "/rss.xml",
-  "/sitemap.xml",
-  "/robots.txt",
+/** Listings of post cards (each card counts the post's approved comments). */
+const LIST_PATH = /^\/(?:category|tag)\/[^/]+$/;
+const SITEMAP_PATH = /^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
+const FEED_PATH = /^\/category\/[^/]+\/rss\.xml$/;
+/** `/{slug}`: a page of the `pages` table (Reach Out and the policies among them). */
+const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const FIXED_PATHS = new Map<string, PageKind>([
+  ["/", "list"],
+  ["/explore", "list"],
+  ["/rss.xml", "other"],
+  ["/sitemap.xml", "sitemap"],
+  ["/robots.txt", "other"],
 ]);
 
-/** Whether `pathname` is a page the cache may keep, and the post it shows (post pages). */
-export function cacheablePage(pathname: string): { postId: number | null } | null {
-  if (FIXED_PATHS.has(pathname)) return { postId: null };
+export type CacheablePage = { postId: number | null; kind: PageKind; slug: string | null };
+
+/**
+ * Whether `pathname` is a page the cache may keep, and what it shows: the post
+ * (post pages), a listing, a page's slug, a sitemap (docs/decisions/134-page-cache-scopes.md).
+ */
+export function cacheablePage(pathname: string): CacheablePage | null {
+  const fixed = FIXED_PATHS.get(pathname);
+  if (fixed) return { postId: null, kind: fixed, slug: null };
+  const slug = PAGE_PATH.exec(pathname)?.[1];
+  if (slug !== undefined) {
+    // Other routes' first segments (search, newsletter…) are not pages; the site's own pages are.
+    return !RESERVED_SLUGS.has(slug) || isSitePage(slug)
+      ? { postId: null, kind: "page", slug }
+      : null;
+  }
   if (!decodablePath(pathname)) return null; // a malformed escape is the router's 400, never cached
   if (pathname.endsWith(".data")) return null; // client navigations: loader data, not pages
   const postId = parsePostId(POST_PATH.exec(pathname)?.[1]);
-  if (postId !== undefined) return pathname.startsWith("/admin/") ? null : { postId };
-  return LIST_PATH.test(pathname) ? { postId: null } : null;
+  if (postId !== undefined) {
+    return pathname.startsWith("/admin/") ? null : { postId, kind: "post", slug: null };
+  }
+  if (LIST_PATH.test(pathname)) return { postId: null, kind: "list", slug: null };
+  if (SITEMAP_PATH.test(pathname)) return { postId: null, kind: "sitemap", slug: null };
+  if (FEED_PATH.test(pathname)) return { postId: null, kind: "other", slug: null };
+  return null;
 }
 
 function decodablePath(pathname: string): boolean {
@@ -248,7 +269,7 @@ export async function answerFromPageCache(
     if (!NOT_CACHED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
   const body = Buffer.from(await response.arrayBuffer());
-  const entry = makeEntry({ status: 200, headers, body, postId: page.postId });
+  const entry = makeEntry({ status: 200, headers, body, ...page });
   // A write during the render may not be in it: answer, but do not keep.
   if (!changedSince(db, mark)) putPage(db, key, entry);
   return present(entry, method, header("Accept-Encoding"), header("If-None-Match"));

@@ -80,6 +80,48 @@ test("a reader's comment waits for the Administrator, then shows with its count"
   await readerContext.close();
 });
 
+test("with CAPTCHA on, a comment passes the check with JavaScript, or waits for moderation without it", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(60_000);
+  // The fixture puts the settings row back after the test.
+  server.withDb((db) =>
+    db
+      .prepare(
+        "update settings set enable_captcha = 1, enable_comment_moderation = 0, enable_spam_filters = 0 where id = 1",
+      )
+      .run(),
+  );
+  await page.goto(await firstPostPath(page, "freshly-pressed"));
+  const form = page.locator("form#respond");
+  const body = `Checked by the CAPTCHA ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
+  await form.getByLabel("Name (required)").fill("Cap Reader");
+  await form.getByLabel("Email (required, never shown)").fill("cap.e2e@example.org");
+  await form.getByLabel("Comment (required)").fill(body);
+  if (javaScriptEnabled) {
+    const widget = form.locator("altcha-widget");
+    await expect(widget).toBeVisible();
+    await expect(widget.getByText("Verified")).toBeVisible({ timeout: 20_000 });
+  } else {
+    await expect(form.locator("altcha-widget")).toHaveCount(0);
+  }
+  await form.getByRole("button", { name: "Post Comment" }).click();
+  await expect(page).toHaveURL(/#comment-\d+$/);
+  const status = server.queryOne<{ status: string }>(
+    "select status from comments where body = ?",
+    body,
+  ).status;
+  if (javaScriptEnabled) {
+    await expect(page.getByText("Thank you! Your comment is published.")).toBeVisible();
+    expect(status).toBe("approved");
+  } else {
+    await expect(page.getByText("Thank you! Your comment is awaiting moderation.")).toBeVisible();
+    expect(status).toBe("pending");
+  }
+});
+
 test("a blank comment shows the message and keeps what was typed", async ({ page }) => {
   await page.goto(await firstPostPath(page, "crypto"));
   const form = page.locator("form#respond");

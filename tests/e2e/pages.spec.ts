@@ -48,6 +48,55 @@ test("a page created in the back office is served at its slug and linked in the 
   await reader.close();
 });
 
+test("the Administrator edits the Media Policy in the Pages screen; readers see it at its address", async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+  browser,
+  baseURL,
+  server,
+}) => {
+  const original = server.queryOne<{ content: string }>(
+    "select content from pages where slug = 'media-policy'",
+  ).content;
+  try {
+    await signInAs("Administrator");
+    await page.goto("/admin/pages");
+    await page.getByRole("table").getByRole("link", { name: "Media Policy", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Page" })).toBeVisible();
+    // Its address and links are the site's: no Slug, no Navigation, no Save Draft.
+    await expect(page.getByLabel("Slug", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save Draft" })).toHaveCount(0);
+    const words = `Ask before reusing anything (${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}).`;
+    if (javaScriptEnabled) {
+      const editor = page.locator('[contenteditable="true"]').first();
+      await editor.click();
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type(words);
+    } else {
+      await page.getByLabel("Content").fill(`<p>${words}</p>`);
+    }
+    await page.getByRole("button", { name: "Update Page" }).click();
+    await expect(page.getByText("Page updated").first()).toBeVisible();
+
+    const reader = await browser.newContext({ baseURL, javaScriptEnabled });
+    const readerPage = await reader.newPage();
+    await readerPage.goto("/media-policy");
+    await expect(readerPage.getByRole("heading", { level: 1, name: "Media Policy" })).toBeVisible();
+    await expect(readerPage.getByText(words)).toBeVisible();
+    await expect(readerPage.getByText("You are welcome to quote short passages")).toHaveCount(0);
+    // What Settings add stays after the text.
+    await expect(
+      readerPage.getByRole("main").getByRole("link", { name: "media@inkwell.test" }),
+    ).toBeVisible();
+    await reader.close();
+  } finally {
+    server.withDb((db) =>
+      db.prepare("update pages set content = ? where slug = 'media-policy'").run(original),
+    );
+  }
+});
+
 test("a reserved slug is refused with the message", async ({ page, signInAs }) => {
   await signInAs("Administrator");
   await page.goto("/admin/pages/add");

@@ -234,16 +234,23 @@ describe("what a comment may be", () => {
     expect(getDb().select().from(comments).all()).toEqual([]);
   });
 
-  test("a new comment purges the page cache (a trigger on comments)", () => {
+  test("an approved comment records its post for the page cache; a waiting one records nothing", () => {
     const db = getDb();
-    const before = db.$client.prepare("select count(*) n from page_cache_changes").get() as {
-      n: number;
-    };
-    submitComment(db, post.id, reader, ctx());
-    const after = db.$client.prepare("select count(*) n from page_cache_changes").get() as {
-      n: number;
-    };
-    expect(after.n).toBeGreaterThan(before.n);
+    const changes = () =>
+      db.$client.prepare("select post_id, scope from page_cache_changes order by seq").all() as {
+        post_id: number | null;
+        scope: string | null;
+      }[];
+    setComments({ enableCommentModeration: true, autoApproveComments: false });
+    const before = changes().length;
+    const waiting = submitComment(db, post.id, reader, ctx());
+    expect(changes()).toHaveLength(before);
+    moderateComments(env.staff.admin, db, [waiting.id], "approve");
+    expect(changes().slice(before)).toEqual([{ post_id: post.id, scope: "comments" }]);
+    setComments({ enableCommentModeration: false });
+    const mark = changes().length;
+    submitComment(db, post.id, { ...reader, body: "shown at once" }, ctx());
+    expect(changes().slice(mark)).toEqual([{ post_id: post.id, scope: "comments" }]);
   });
 });
 

@@ -7,9 +7,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { media, posts } from "#db/schema";
+import { moderateComments } from "~/domain/comments/comments.server";
+import { submitComment } from "~/domain/comments/submit.server";
 import { deleteMedia } from "~/domain/media/media.server";
+import { savePage, sitePage } from "~/domain/pages/pages.server";
 import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
 import { likePost } from "~/domain/posts/engagement.server";
+import { pagesSitemap } from "~/domain/posts/feeds.server";
 import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
 import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
 import { updateProfile } from "~/domain/users/users.server";
@@ -21,7 +25,9 @@ import { loader as categoryLoader } from "~/routes/category";
 import { loader as rssLoader } from "~/routes/feeds/rss";
 import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
 import { loader as homeLoader } from "~/routes/home";
+import { loader as pageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
+import { loader as reachOutLoader } from "~/routes/reach-out";
 import { flashCookieHeader } from "~/web/flash.server";
 import { answerFromPageCache, cacheablePage } from "~/web/page-cache.server";
 import { routeArgs } from "../helpers";
@@ -40,7 +46,11 @@ async function render(request: Request): Promise<Response> {
     if (url.pathname === "/") page = await homeLoader();
     else if (url.pathname === "/rss.xml") page = await (await rssLoader()).text();
     else if (url.pathname === "/sitemap.xml") page = await (await sitemapLoader()).text();
-    else if (url.pathname.startsWith("/category/")) {
+    else if (url.pathname === "/sitemap/pages.xml") page = await pagesSitemap().text();
+    else if (url.pathname === "/reach-out") page = reachOutLoader();
+    else if (/^\/[a-z0-9-]+$/.test(url.pathname)) {
+      page = pageLoader(routeArgs(request, { slug: url.pathname.slice(1) }));
+    } else if (url.pathname.startsWith("/category/")) {
       page = await categoryLoader(routeArgs(request, { category: url.pathname.split("/")[2] }));
     } else if (post) {
       const [, id, category, slug] = post;
@@ -211,6 +221,132 @@ describe("freshness: the next anonymous GET after a write shows it", () => {
   });
 });
 
+describe("narrow purges: a comment or a page edit removes exactly what shows it", () => {
+  /** Whether the next GET of each path is rendered anew (true) or served from the cache. */
+  async function renderedAgain(paths: string[]) {
+    const out: Record<string, boolean> = {};
+    for (const path of paths) out[path] = (await fetchPage(path)).rendered;
+    return out;
+  }
+
+  test("an approved comment: its post page and the listings (their cards count comments), nothing else", async () => {
+    // (An earlier test renamed Crypto; these posts are in Freshly Pressed.)
+    const other = makePost({ title: "Quiet story", category: n.cats.fresh });
+    const commented = makePost({ title: "Talked about", category: n.cats.fresh });
+    const paths = [
+      commented.url,
+      "/",
+      "/category/freshly-pressed",
+      other.url,
+      "/reach-out",
+      "/rss.xml",
+      "/sitemap/pages.xml",
+    ];
+    for (const path of paths) await primed(path);
+    updateSettings(n.staff.admin, { enableCommentModeration: true, autoApproveComments: false });
+    for (const path of paths) await primed(path); // the settings change purged everything
+    const comment = submitComment(
+      getDb(),
+      commented.id,
+      { name: "Rita", email: "rita@example.org", body: "A cached remark" },
+      { address: "10.9.0.1" },
+    );
+    // Waiting: no public page shows it, none is rendered again.
+    expect(Object.values(await renderedAgain(paths)).some(Boolean)).toBe(false);
+
+    moderateComments(n.staff.admin, getDb(), [comment.id], "approve");
+    expect(await renderedAgain(paths)).toEqual({
+      [commented.url]: true,
+      "/": true,
+      "/category/freshly-pressed": true,
+      [other.url]: false,
+      "/reach-out": false,
+      "/rss.xml": false,
+      "/sitemap/pages.xml": false,
+    });
+    const postPage = await fetchPage(commented.url);
+    expect(postPage.rendered).toBe(false);
+    expect(postPage.text).toContain("A cached remark");
+    expect(postPage.text).toContain('"commentCount":1');
+    expect((await fetchPage("/category/freshly-pressed")).text).toMatch(
+      /"title":"Talked about".*?"user":\{[^}]*\},"comments":1\}/,
+    );
+
+    // Trashing it takes it off the same pages at once.
+    moderateComments(n.staff.admin, getDb(), [comment.id], "trash");
+    expect((await fetchPage(commented.url)).text).not.toContain("A cached remark");
+    expect((await fetchPage(other.url)).rendered).toBe(false);
+  });
+
+  test("a page edit: its address and the sitemaps; a change to a linked page, everything", async () => {
+    const about = savePage(n.staff.admin, getDb(), {
+      title: "About the desk",
+      slug: "about-the-desk",
+      content: "<p>First words.</p>",
+      status: "published",
+      nav: "none",
+    });
+    const story = makePost({ title: "Beside the page", category: n.cats.fresh });
+    const paths = ["/about-the-desk", "/reach-out", "/", story.url, "/sitemap/pages.xml"];
+    for (const path of paths) await primed(path);
+    const edit = (values: Record<string, unknown>) =>
+      savePage(
+        n.staff.admin,
+        getDb(),
+        {
+          title: "About the desk",
+          slug: "about-the-desk",
+          content: "<p>First words.</p>",
+          status: "published",
+          nav: "none",
+          ...values,
+        },
+        about.id,
+      );
+
+    edit({ content: "<p>Second words.</p>" });
+    expect(await renderedAgain(paths)).toEqual({
+      "/about-the-desk": true,
+      "/reach-out": false,
+      "/": false,
+      [story.url]: false,
+      "/sitemap/pages.xml": true,
+    });
+    expect((await fetchPage("/about-the-desk")).text).toContain("Second words.");
+
+    // Reach Out is a page too: its edit shows at its address at once.
+    const reach = sitePage(getDb(), "reach-out")!;
+    savePage(
+      n.staff.admin,
+      getDb(),
+      { title: "Reach Out", content: "<p>Write to the desk.</p>", status: "published" },
+      reach.id,
+    );
+    const reachOut = await fetchPage("/reach-out");
+    expect(reachOut.rendered).toBe(true);
+    expect(reachOut.text).toContain("Write to the desk.");
+    expect((await fetchPage("/")).rendered).toBe(false);
+
+    // Linked in the footer: every page shows the link.
+    edit({ nav: "footer" });
+    expect((await fetchPage("/")).rendered).toBe(true);
+    expect((await fetchPage(story.url)).rendered).toBe(true);
+
+    // A draft is gone from its address at once.
+    await primed("/about-the-desk");
+    edit({ status: "draft", nav: "none" });
+    expect((await fetchPage("/about-the-desk")).status).toBe(404);
+  });
+
+  test("which one-segment paths are pages", () => {
+    expect(cacheablePage("/about-us")).toEqual({ postId: null, kind: "page", slug: "about-us" });
+    expect(cacheablePage("/reach-out")).toEqual({ postId: null, kind: "page", slug: "reach-out" });
+    for (const path of ["/search", "/newsletter", "/unsubscribe", "/admin", "/About"]) {
+      expect(cacheablePage(path), path).toBeNull();
+    }
+  });
+});
+
 describe("who the cache serves", () => {
   test("signed-in staff and flash-carrying requests bypass it; an invalid session does not", async () => {
     const staff = await sessionCookie(makeUser("Editor"));
@@ -314,8 +450,8 @@ describe("which paths the cache may keep", () => {
   test("a malformed escape is never cached, so the router answers it (400)", () => {
     expect(cacheablePage("/category/%E0%A4%A")).toBeNull();
     expect(cacheablePage("/1/x/%ZZ")).toBeNull();
-    expect(cacheablePage("/category/crypto")).toEqual({ postId: null });
-    expect(cacheablePage("/12/crypto/some-post")).toEqual({ postId: 12 });
+    expect(cacheablePage("/category/crypto")).toEqual({ postId: null, kind: "list", slug: null });
+    expect(cacheablePage("/12/crypto/some-post")).toEqual({ postId: 12, kind: "post", slug: null });
     expect(cacheablePage("/x/crypto/some-post")).toBeNull();
   });
 });

@@ -6,20 +6,28 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
   deletePage,
+  listPages,
   navigationPages,
   pageCounts,
   savePage,
   setPageStatus,
 } from "~/domain/pages/pages.server";
+import { SITE_PAGES } from "~/domain/pages/vocabulary";
 import { pagesSitemap } from "~/domain/posts/feeds.server";
 import { getDb } from "~/platform/db.server";
 import { action as addAction } from "~/routes/admin.pages-add";
+import { action as editAction, loader as editLoader } from "~/routes/admin.pages-edit";
+import { loader as mediaLoader } from "~/routes/media-policy";
 import { loader as pagePublicLoader } from "~/routes/page";
+import { loader as privacyLoader } from "~/routes/privacy-policy";
 import { loader as layoutLoader } from "~/routes/public-layout";
+import { loader as reachOutLoader } from "~/routes/reach-out";
 import { resetDatabase, settle } from "../helpers";
 import { BASE, caught, makeUser, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
 
 let env: ReturnType<typeof setupNewsroom>;
+/** Reach Out and the two policies, seeded by migration 0028. */
+const SITE_PAGE_COUNT = Object.keys(SITE_PAGES).length;
 const about = {
   title: "About Us",
   slug: "",
@@ -69,7 +77,7 @@ describe("pages", () => {
     expect((await get()).status).toBe(200);
     setPageStatus(env.staff.admin, getDb(), page.id, "trash");
     expect((await get()).status).toBe(404);
-    expect(pageCounts(env.staff.admin, getDb())).toMatchObject({ all: 0, trash: 1 });
+    expect(pageCounts(env.staff.admin, getDb())).toMatchObject({ all: SITE_PAGE_COUNT, trash: 1 });
     deletePage(env.staff.admin, getDb(), page.id);
     expect(pageCounts(env.staff.admin, getDb()).trash).toBe(0);
   });
@@ -113,6 +121,77 @@ describe("pages", () => {
     const ok = await settle(addAction, form(await sessionCookie(makeUser("Administrator"))));
     expect(ok.status).toBe(303);
     expect(ok.location).toMatch(/^\/admin\/pages\/edit\/\d+$/);
-    expect(pageCounts(env.staff.admin, getDb()).published).toBe(1);
+    expect(pageCounts(env.staff.admin, getDb()).published).toBe(SITE_PAGE_COUNT + 1);
+  });
+
+  test("Reach Out and the policies are seeded pages with the site's text, served at their addresses", async () => {
+    for (const [slug, loader, words] of [
+      ["reach-out", reachOutLoader, "We read everything our readers send us."],
+      ["privacy-policy", privacyLoader, "We collect as little as we can."],
+      ["media-policy", mediaLoader, "You are welcome to quote short passages"],
+    ] as const) {
+      const { page } = loader();
+      expect(page.slug).toBe(slug);
+      expect(page.content).toContain(words);
+      expect(listPages(env.staff.admin, getDb(), "published").map((p) => p.slug)).toContain(slug);
+      expect(await pagesSitemap().text()).toContain(`/${slug}</loc>`);
+    }
+    // Listed once in the sitemap, as pages.
+    expect((await pagesSitemap().text()).match(/\/reach-out<\/loc>/g)).toHaveLength(1);
+  });
+
+  test("the Administrator edits a site page in the Pages screen; its address, status and links are fixed", async () => {
+    const row = listPages(env.staff.admin, getDb(), "all").find(
+      (p) => p.slug === "privacy-policy",
+    )!;
+    const cookie = await sessionCookie(makeUser("Administrator"));
+    const form = (fields: Record<string, string>) =>
+      new Request(`${BASE}/admin/pages/edit/${row.id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        // The edit form of a site page has no Slug nor Navigation fields.
+        body: new URLSearchParams({
+          title: "Privacy",
+          summary: "What we keep",
+          content: "<p>We keep almost nothing.</p>",
+          status: "published",
+          ...fields,
+        }),
+      });
+    const params = { id: String(row.id) };
+    const edit = await settle(
+      editLoader,
+      new Request(`${BASE}/admin/pages/edit/${row.id}`, { headers: { Cookie: cookie } }),
+      params,
+    );
+    expect(edit.data.siteAdds).toContain("editorial address");
+    const ok = await settle(editAction, form({}), params);
+    expect(ok.status).toBe(303);
+    expect(ok.location).toBe(`/admin/pages/edit/${row.id}`);
+    expect(privacyLoader().page).toMatchObject({
+      title: "Privacy",
+      summary: "What we keep",
+      content: "<p>We keep almost nothing.</p>",
+      slug: "privacy-policy",
+    });
+
+    const before = tableCounts();
+    for (const [fields, message] of [
+      [{ slug: "privacy" }, "is fixed"],
+      [{ status: "draft" }, "stays published"],
+      [{ nav: "footer" }, "already linked"],
+    ] as const) {
+      const refused = await settle(editAction, form(fields), params);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.data.error).toContain(message);
+    }
+    for (const act of [
+      () => setPageStatus(env.staff.admin, getDb(), row.id, "trash"),
+      () => deletePage(env.staff.admin, getDb(), row.id),
+    ]) {
+      expect((await caught(act)).status).toBe(400);
+    }
+    expect(tableCounts()).toEqual(before);
+    expect(privacyLoader().page.title).toBe("Privacy");
   });
 });

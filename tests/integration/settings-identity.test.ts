@@ -18,7 +18,7 @@ import { action as settingsAction } from "~/routes/admin.settings";
 import { loader as rssLoader } from "~/routes/feeds/rss";
 import Home, { loader as homeLoader } from "~/routes/home";
 import PublicLayout from "~/routes/public-layout";
-import ReachOut from "~/routes/reach-out";
+import ReachOut, { loader as reachOutLoader } from "~/routes/reach-out";
 import { formatSiteDate } from "~/utils/site-date";
 import { settle } from "../helpers";
 import { BASE, sessionCookie } from "./fixtures";
@@ -96,7 +96,7 @@ describe("Site identity", () => {
       timeZone: "Europe/Berlin",
     });
 
-    const html = render("/reach-out", ReachOut);
+    const html = render("/reach-out", ReachOut, reachOutLoader());
     expect(html).toContain('href="mailto:desk@example.org"');
     expect(html).toContain('href="mailto:press@example.org"');
     expect(html).not.toContain("Advertising, sponsorships"); // no business address: no section

@@ -22,10 +22,16 @@ export function PageForm({
   values,
   result,
   publicPath,
+  siteAdds,
 }: {
   values: PageFormValues;
   result?: { error?: string | null; values?: Record<string, string> } | null;
   publicPath?: string | null;
+  /**
+   * One of the site's own pages (Reach Out, the policies): what the site adds
+   * after the content. Their address, status and links are fixed.
+   */
+  siteAdds?: string | null;
 }) {
   const v = { ...values, ...(result?.values ?? {}) };
   return (
@@ -40,19 +46,28 @@ export function PageForm({
           maxLength={200}
           required
         />
-        <LabeledInput
-          label="Slug"
-          type="text"
-          name="slug"
-          defaultValue={v.slug}
-          maxLength={100}
-          pattern="[a-z0-9\-]*"
-          aria-describedby="slug-hint"
-        />
-        <p id="slug-hint" className="hint">
-          The page's address, /slug: lowercase letters, digits and hyphens; empty makes it from the
-          title.
-        </p>
+        {siteAdds ? (
+          <p className="hint">
+            One of the site's own pages: its address stays /{values.slug}, it stays published and
+            the site links it. After the content the site adds {siteAdds}.
+          </p>
+        ) : (
+          <>
+            <LabeledInput
+              label="Slug"
+              type="text"
+              name="slug"
+              defaultValue={v.slug}
+              maxLength={100}
+              pattern="[a-z0-9\-]*"
+              aria-describedby="slug-hint"
+            />
+            <p id="slug-hint" className="hint">
+              The page's address, /slug: lowercase letters, digits and hyphens; empty makes it from
+              the title.
+            </p>
+          </>
+        )}
         {publicPath ? (
           <p className="hint">
             Published at <Link to={publicPath}>{publicPath}</Link>
@@ -71,31 +86,46 @@ export function PageForm({
           defaultValue={v.content}
           uploadCollection="posts"
         />
-        <fieldset className="admin-panel">
-          <legend>Navigation</legend>
-          <label htmlFor="page-nav">Link this page in</label>
-          <select id="page-nav" name="nav" defaultValue={v.nav}>
-            <option value="none">Nowhere</option>
-            <option value="header">The header</option>
-            <option value="footer">The footer</option>
-          </select>
-          <LabeledInput
-            label="Order (smaller first)"
-            type="number"
-            name="navOrder"
-            min={0}
-            max={999}
-            step={1}
-            defaultValue={v.navOrder}
-          />
-        </fieldset>
+        {siteAdds ? null : (
+          <fieldset className="admin-panel">
+            <legend>Navigation</legend>
+            <label htmlFor="page-nav">Link this page in</label>
+            <select id="page-nav" name="nav" defaultValue={v.nav}>
+              <option value="none">Nowhere</option>
+              <option value="header">The header</option>
+              <option value="footer">The footer</option>
+            </select>
+            <LabeledInput
+              label="Order (smaller first)"
+              type="number"
+              name="navOrder"
+              min={0}
+              max={999}
+              step={1}
+              defaultValue={v.navOrder}
+            />
+          </fieldset>
+        )}
         <div className="form-actions">
-          <button type="submit" name="status" value="draft" className="button button-secondary">
-            Save Draft
-          </button>
-          <button type="submit" name="status" value="published" className="button button-primary">
-            Publish Page
-          </button>
+          {siteAdds ? (
+            <button type="submit" name="status" value="published" className="button button-primary">
+              Update Page
+            </button>
+          ) : (
+            <>
+              <button type="submit" name="status" value="draft" className="button button-secondary">
+                Save Draft
+              </button>
+              <button
+                type="submit"
+                name="status"
+                value="published"
+                className="button button-primary"
+              >
+                Publish Page
+              </button>
+            </>
+          )}
         </div>
       </Form>
     </>

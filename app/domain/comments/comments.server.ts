@@ -8,6 +8,7 @@ import { comments, posts } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import type { Db } from "~/platform/db.server";
+import { announceComments } from "./author-notice.server";
 import { CommentInput } from "./submit.server";
 import {
   type CommentStatus,
@@ -196,11 +197,14 @@ export function moderateComments(
   if (action === "delete") {
     return db.delete(comments).where(inArray(comments.id, valid)).run().changes;
   }
-  return db
+  const changed = db
     .update(comments)
     .set({ status: NEXT_STATUS[action] })
     .where(inArray(comments.id, valid))
     .run().changes;
+  // A comment caught as spam and approved now is news to the post's author (once).
+  if (action === "approve") announceComments(db, valid);
+  return changed;
 }
 
 /**
@@ -212,7 +216,7 @@ export function replyAsStaff(actor: SessionUser, db: Db, commentId: number, body
   const parent = db.select().from(comments).where(eq(comments.id, commentId)).get();
   if (!parent) throw notFound("Comment not found");
   const input = parseInput(CommentInput, { name: actor.name, email: actor.email, body });
-  return db.transaction((tx) => {
+  const reply = db.transaction((tx) => {
     if (parent.status !== "approved") {
       tx.update(comments).set({ status: "approved" }).where(eq(comments.id, parent.id)).run();
     }
@@ -231,6 +235,8 @@ export function replyAsStaff(actor: SessionUser, db: Db, commentId: number, body
       .returning()
       .get();
   });
+  announceComments(db, [parent.id, reply.id]);
+  return reply;
 }
 
 // ---- The generic data calls' `comments` collection (docs/api.md) ----
@@ -251,7 +257,7 @@ export function commentDocuments(
     .limit(page.limit)
     .offset(page.offset)
     .all()
-    .map(({ ipHash: _ipHash, userId: _userId, ...c }) => ({
+    .map(({ ipHash: _ipHash, userId: _userId, authorNotifiedAt: _notified, ...c }) => ({
       ...c,
       createdAt: c.createdAt.getTime(),
     }));

@@ -10,9 +10,11 @@ import { z } from "zod";
 import { type Comment, comments, posts, type Settings } from "#db/schema";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { notifySafely } from "~/domain/notifications/notify.server";
+import { CAPTCHA_FIELD, captchaEnabled, verifyCaptcha } from "~/domain/site/captcha.server";
 import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
+import { announceComments } from "./author-notice.server";
 import { linkCount } from "./text";
 import {
   COMMENT_FLOOD_MS,
@@ -59,6 +61,11 @@ export type SubmitContext = {
   /** The client's address; hashed before it is stored. */
   address: string;
   now?: number;
+  /**
+   * Held for moderation whatever the settings: a form sent without a CAPTCHA
+   * answer while CAPTCHA is on (docs/decisions/131-comment-captcha.md).
+   */
+  hold?: boolean;
 };
 
 /** Whether readers may comment on `post` now, and why not. */
@@ -149,18 +156,8 @@ function threadParent(db: Db, postId: number, parentId: number | undefined): num
   return parent.parentId ?? parent.id;
 }
 
-/**
- * Stores a reader's comment on a published post that takes comments. Returns
- * the row; its status says whether it shows (approved) or waits (pending, or
- * spam, which the reader is told is awaiting moderation).
- */
-export function submitComment(
-  db: Db,
-  postId: number,
-  raw: unknown,
-  context: SubmitContext,
-): Comment {
-  const now = context.now ?? Date.now();
+/** The post, the settings and the checked input, or the refusal (404, 403, 400). */
+function prepareComment(db: Db, postId: number, raw: unknown, now: number) {
   const post = db
     .select({
       id: posts.id,
@@ -177,6 +174,23 @@ export function submitComment(
   if (!open.open) throw forbidden(open.reason);
   const input = parseInput(CommentInput, raw);
   const parentId = threadParent(db, postId, input.parentId);
+  return { settings, input, parentId };
+}
+
+/**
+ * Stores a reader's comment on a published post that takes comments. Returns
+ * the row; its status says whether it shows (approved) or waits (pending, or
+ * spam, which the reader is told is awaiting moderation). The CAPTCHA is
+ * `submitReaderComment`'s; this is the rest.
+ */
+export function submitComment(
+  db: Db,
+  postId: number,
+  raw: unknown,
+  context: SubmitContext,
+): Comment {
+  const now = context.now ?? Date.now();
+  const { settings, input, parentId } = prepareComment(db, postId, raw, now);
   const ipHash = hashAddress(context.address);
   const reason = spamReason(
     db,
@@ -185,7 +199,11 @@ export function submitComment(
     settings,
     now,
   );
-  const status = reason ? "spam" : moderatedStatus(db, input.email, settings);
+  const status = reason
+    ? "spam"
+    : context.hold
+      ? "pending"
+      : moderatedStatus(db, input.email, settings);
   const row = db
     .insert(comments)
     .values({
@@ -210,5 +228,37 @@ export function submitComment(
       link: "/admin/comments?status=pending",
     });
   }
+  // The post's author hears of it (not of spam, not of their own).
+  announceComments(db, [row.id], new Date(now));
   return row;
+}
+
+export type CommentChannel = "json" | "form";
+
+/**
+ * A reader's comment with Settings › Enable CAPTCHA applied
+ * (docs/decisions/131-comment-captcha.md), as for the newsletter signup:
+ * - the JSON call needs a valid answer (400 without one);
+ * - the post page's form checks an answer when one is sent (400 when it is
+ *   wrong, expired or used); without one (no JavaScript) the comment is taken
+ *   but held for moderation.
+ * The input is checked before the answer, so a typo does not use it up.
+ */
+export async function submitReaderComment(
+  db: Db,
+  postId: number,
+  raw: Record<string, unknown>,
+  context: SubmitContext & { channel: CommentChannel },
+): Promise<Comment> {
+  const { [CAPTCHA_FIELD]: answer, ...fields } = raw;
+  let hold = false;
+  if (captchaEnabled(db)) {
+    if (context.channel === "json" || (answer !== undefined && answer !== "")) {
+      prepareComment(db, postId, fields, context.now ?? Date.now());
+      await verifyCaptcha(db, answer);
+    } else {
+      hold = true;
+    }
+  }
+  return submitComment(db, postId, fields, { ...context, hold: context.hold || hold });
 }

@@ -293,3 +293,43 @@ export function notifyStaff(db: Db, event: StaffEvent) {
     ),
   );
 }
+
+// ---- A post's author hears of comments on it (docs/decisions/132-comment-author-notice.md) ----
+
+/** Past this many comment mails to one author within DIGEST_WINDOW_MS, the rest are not mailed. */
+export const AUTHOR_COMMENT_MAILS = 10;
+
+export type CommentNotice = {
+  post: { title: string; url: string };
+  author: { email: string; isAdministrator: boolean };
+  comment: { id: number; name: string; body: string; status: "approved" | "pending" };
+  /** How many comments on this author's posts were announced in the last DIGEST_WINDOW_MS. */
+  recent: number;
+};
+
+/**
+ * Settings › Enable User Notifications: mails the post's author one comment
+ * (the caller picks which: once per comment, never their own). Returns
+ * whether a mail was queued.
+ */
+export function notifyPostAuthorOfComment(db: Db, notice: CommentNotice): boolean {
+  const settings = getSettings(db);
+  if (!settings.enableUserNotifications || notice.recent > AUTHOR_COMMENT_MAILS) return false;
+  const { post, comment } = notice;
+  const waiting = comment.status === "pending";
+  const subject = waiting
+    ? `Comment awaiting moderation on: ${post.title}`
+    : `New comment on: ${post.title}`;
+  const excerpt = comment.body.length > 300 ? `${comment.body.slice(0, 299)}…` : comment.body;
+  const text = `${comment.name} wrote${waiting ? " (awaiting moderation)" : ""}: ${excerpt}`;
+  // Only Administrators moderate; other authors are sent to the post.
+  const link =
+    waiting && notice.author.isAdministrator
+      ? "/admin/comments?status=pending"
+      : `${post.url}${waiting ? "" : `#comment-${comment.id}`}`;
+  const to = [notice.author.email];
+  queueMail(() =>
+    sendMail(to, `[${settings.siteName}] ${subject.slice(0, 150)}`, [{ text, link }]),
+  );
+  return true;
+}

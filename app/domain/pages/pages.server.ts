@@ -11,40 +11,14 @@ import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { slugify } from "~/utils/slug";
-import { PAGE_NAVS, PAGE_STATUSES, type PageStatus } from "./vocabulary";
-
-/**
- * First path segments the site already answers: a page may not take them.
- * Keep in step with app/routes.ts.
- */
-export const RESERVED_SLUGS = new Set([
-  "admin",
-  "action",
-  "api",
-  "category",
-  "comments",
-  "crud",
-  "explore",
-  "get",
-  "media-policy",
-  "newsletter",
-  "posts",
-  "privacy-policy",
-  "reach-out",
-  "robots.txt",
-  "rss.xml",
-  "share",
-  "sitemap",
-  "sitemap.xml",
-  "tag",
-  "unauthorised-access",
-  "unsubscribe",
-  "upload",
-  "uploads",
-  "user",
-  "assets",
-  "demo",
-]);
+import {
+  isSitePage,
+  PAGE_NAVS,
+  PAGE_STATUSES,
+  type PageStatus,
+  RESERVED_SLUGS,
+  type SitePageSlug,
+} from "./vocabulary";
 
 export const PageInput = z.object({
   title: z
@@ -78,11 +52,45 @@ function checkSlug(db: Db, slug: string, id?: number): string {
   return slug;
 }
 
+/**
+ * The site's own pages (Reach Out, the policies) keep their address, stay
+ * published and are linked by the header or footer already
+ * (docs/decisions/133-site-pages.md): anything else is refused with a 400.
+ */
+function checkSitePage(
+  existing: Pick<Page, "slug" | "title">,
+  input: { slug: string; status: PageStatus; nav: string },
+) {
+  if (input.slug !== "" && input.slug !== existing.slug) {
+    throw badRequest(`The address of ${existing.title} is fixed: /${existing.slug}`);
+  }
+  if (input.status !== "published") {
+    throw badRequest(`${existing.title} is one of the site's own pages: it stays published`);
+  }
+  if (input.nav !== "none") {
+    throw badRequest(
+      `${existing.title} is already linked by the site; leave Navigation at Nowhere`,
+    );
+  }
+}
+
+function existingPage(db: Db, id: number) {
+  return db
+    .select({ slug: pages.slug, title: pages.title })
+    .from(pages)
+    .where(eq(pages.id, id))
+    .get();
+}
+
 /** Creates a page, or updates page `id`. */
 export function savePage(actor: SessionUser, db: Db, raw: unknown, id?: number): Page {
   assertCan(actor, "manageSite");
   const input = parseInput(PageInput, raw);
-  const slug = checkSlug(db, input.slug || slugify(input.title), id);
+  const existing = id === undefined ? undefined : existingPage(db, id);
+  if (id !== undefined && !existing) throw notFound("Page not found");
+  const site = existing && isSitePage(existing.slug);
+  if (existing && site) checkSitePage(existing, input);
+  const slug = site ? existing.slug : checkSlug(db, input.slug || slugify(input.title), id);
   const values = {
     title: input.title,
     slug,
@@ -146,6 +154,10 @@ export function listPages(actor: SessionUser, db: Db, tab: PageTab): Page[] {
 
 export function setPageStatus(actor: SessionUser, db: Db, id: number, status: PageStatus) {
   assertCan(actor, "manageSite");
+  const existing = existingPage(db, id);
+  if (existing && isSitePage(existing.slug) && status !== "published") {
+    throw badRequest(`${existing.title} is one of the site's own pages: it stays published`);
+  }
   const changed = db
     .update(pages)
     .set({ status, updatedAt: new Date() })
@@ -156,6 +168,10 @@ export function setPageStatus(actor: SessionUser, db: Db, id: number, status: Pa
 
 export function deletePage(actor: SessionUser, db: Db, id: number) {
   assertCan(actor, "manageSite");
+  const existing = existingPage(db, id);
+  if (existing && isSitePage(existing.slug)) {
+    throw badRequest(`${existing.title} is one of the site's own pages: it cannot be deleted`);
+  }
   if (db.delete(pages).where(eq(pages.id, id)).run().changes === 0) {
     throw notFound("Page not found");
   }
@@ -184,6 +200,11 @@ export function navigationPages(db: Db): { header: NavLink[]; footer: NavLink[] 
     header: rows.filter((r) => r.nav === "header").map(({ title, slug }) => ({ title, slug })),
     footer: rows.filter((r) => r.nav === "footer").map(({ title, slug }) => ({ title, slug })),
   };
+}
+
+/** One of the site's own pages, for its route (undefined only if its row was removed by hand). */
+export function sitePage(db: Db, slug: SitePageSlug): Page | undefined {
+  return db.select().from(pages).where(eq(pages.slug, slug)).get();
 }
 
 /** Published pages for the sitemap. */

@@ -90,7 +90,8 @@ ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildD
   return new Response(xml, { headers: XML_HEADERS("application/rss+xml") });
 }
 
-const STATIC_PATHS = ["/", "/explore", "/reach-out", "/privacy-policy", "/media-policy"];
+/** Reach Out and the policies are rows of `pages` now, listed with the other published pages. */
+const STATIC_PATHS = ["/", "/explore"];
 
 /** A sitemap holds at most this many URLs; `/sitemap.xml` is the index of them. */
 export const SITEMAP_SIZE = 10_000;

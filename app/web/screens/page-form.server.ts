@@ -5,6 +5,7 @@
  */
 import type { SessionUser } from "~/domain/access/actor.server";
 import { savePage } from "~/domain/pages/pages.server";
+import { isSitePage } from "~/domain/pages/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm } from "~/web/forms.server";
@@ -16,10 +17,16 @@ export async function pageFormAction(actor: SessionUser, request: Request, id?: 
   try {
     const form = await readForm(request, { maxFieldBytes: 4 * 1024 * 1024 });
     values = Object.fromEntries(FIELDS.map((k) => [k, form.fields[k] ?? ""]));
-    const page = savePage(actor, getDb(), { ...values, navOrder: values.navOrder || 0 }, id);
+    // The site's own pages have no Navigation fields: nowhere, as they must be.
+    const input = { ...values, nav: values.nav || "none", navOrder: values.navOrder || 0 };
+    const page = savePage(actor, getDb(), input, id);
     return redirectWithFlash(`/admin/pages/edit/${page.id}`, {
       type: "success",
-      message: page.status === "published" ? "Page published" : "Draft saved",
+      message: isSitePage(page.slug)
+        ? "Page updated"
+        : page.status === "published"
+          ? "Page published"
+          : "Draft saved",
     });
   } catch (error) {
     return formError(error, { prefix: "Error saving page", values });
