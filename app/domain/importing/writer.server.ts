@@ -28,7 +28,7 @@ import {
 } from "#db/schema";
 import { newApiKeyColumns } from "~/domain/accounts/secrets.server";
 import { COMMENT_NAME_MAX } from "~/domain/comments/vocabulary";
-import { RESERVED_SLUGS } from "~/domain/pages/pages.server";
+import { isSiteAddress } from "~/domain/pages/vocabulary";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
@@ -444,7 +444,7 @@ export class ImportWriter {
   }
 
   private pageSlugTaken(slug: string): boolean {
-    if (RESERVED_SLUGS.has(slug) || /^\d+$/.test(slug)) return true;
+    if (isSiteAddress(slug)) return true;
     return Boolean(this.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug)).get());
   }
 
