@@ -203,6 +203,8 @@ export const posts = sqliteTable(
     // A post's status without reading its row (a tag's published posts are counted on it).
     index("posts_id_status_idx").on(t.id, t.status),
     index("posts_author_time_idx").on(t.authorId, t.timestamp),
+    // An author's published posts newest first; their newest post's time in one seek (sitemap).
+    index("posts_author_status_time_idx").on(t.authorId, t.status, t.timestamp),
     index("posts_title_idx").on(t.title),
     check("posts_bounce_rate_range", sql`${t.bounceRate} >= 0 and ${t.bounceRate} <= 100`),
   ],
@@ -700,6 +702,8 @@ export const comments = sqliteTable(
     name: text("name").notNull(),
     /** Never shown on a public page or in a public API answer. */
     email: text("email").notNull(),
+    /** The commenter's web address (imported comments; empty for comments written here). */
+    authorUrl: text("author_url").notNull().default(""),
     /** Plain text as written; rendered escaped. */
     body: text("body").notNull(),
     status: text("status", { enum: COMMENT_STATUSES }).notNull().default("pending"),

@@ -8,10 +8,11 @@ import { join } from "node:path";
 /**
  * Starts the server and waits until it says it is serving.
  * `env` adds to (or overrides) the environment: SEED_DEMO, SMTP_URL, ...
+ * `dataDir` starts it again on an earlier run's folder (a restart).
  */
-export async function startBenchServer({ port, prefix, env = {} }) {
+export async function startBenchServer({ port, prefix, env = {}, dataDir: reuse }) {
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = reuse ?? mkdtempSync(join(tmpdir(), prefix));
   const server = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -53,5 +54,14 @@ export async function startBenchServer({ port, prefix, env = {} }) {
       return Number.NaN;
     }
   };
-  return { base, dataDir, server, stop, memoryMb };
+  /** CPU time the server has used so far (user + system, from /proc/<pid>/stat), in ms. */
+  const cpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { base, dataDir, server, stop, memoryMb, cpuMs };
 }

@@ -49,6 +49,9 @@ export function CommentText({ body }: { body: string }) {
   );
 }
 
+/** Made once: an Intl formatter costs far more to build than to use. */
+const commentDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
 function CommentItem({
   comment,
   postUrl,
@@ -65,7 +68,7 @@ function CommentItem({
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
           <time dateTime={date.toISOString()} className="muted">
-            {date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+            {commentDate.format(date)}
           </time>
         </header>
         {comment.approved ? null : (

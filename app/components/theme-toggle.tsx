@@ -1,27 +1,59 @@
-import type { FormEvent } from "react";
+import type { MouseEvent } from "react";
+import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
 /**
- * A plain form post to /action/set-theme, so it works without JavaScript
- * (the action sets the cookie and redirects back). With JavaScript the submit
- * is intercepted and remix-themes switches in place, without a navigation.
+ * A plain form post to /action/set-theme, so it works without JavaScript (the
+ * action sets the cookie and redirects back). With JavaScript the click is
+ * intercepted and remix-themes switches in place, without a navigation.
+ *
+ * The form holds both buttons ("to dark" and "to light") and the stylesheet
+ * shows the one that leads away from the theme in force: the stored one
+ * (data-theme) or, with none stored, the system's (prefers-color-scheme).
+ * The markup never depends on the theme, because the server cannot know the
+ * system preference: rendering one icon from it made the client's first
+ * render differ (React #418) and made the no-JavaScript toggle post the
+ * theme already shown (docs/decisions/141-theme-toggle-markup.md).
  */
 export function ThemeToggle({ className = "" }: { className?: string }) {
-  const [theme, setTheme] = useTheme();
+  const [, setTheme] = useTheme();
   const location = useLocation();
-  const next = theme === Theme.DARK ? Theme.LIGHT : Theme.DARK;
-  const label = next === Theme.DARK ? "Switch to dark mode" : "Switch to light mode";
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
-    setTheme(next);
+    const button = event.currentTarget;
+    const next = button.value === Theme.DARK ? Theme.DARK : Theme.LIGHT;
+    flushSync(() => setTheme(next));
+    // The clicked button is hidden now: keep keyboard focus on the one shown.
+    const other = button.form?.querySelector<HTMLButtonElement>(
+      `button[value="${next === Theme.DARK ? Theme.LIGHT : Theme.DARK}"]`,
+    );
+    other?.focus();
   }
   return (
-    <form method="post" action="/action/set-theme" onSubmit={onSubmit} className={className}>
-      <input type="hidden" name="theme" value={next} />
+    <form method="post" action="/action/set-theme" className={`theme-toggle-form ${className}`}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className="icon-button theme-toggle" aria-label={label} title={label}>
-        {next === Theme.DARK ? <MoonIcon /> : <SunIcon />}
+      <button
+        type="submit"
+        name="theme"
+        value={Theme.DARK}
+        onClick={onClick}
+        className="icon-button theme-toggle theme-toggle-to-dark"
+        aria-label="Switch to dark mode"
+        title="Switch to dark mode"
+      >
+        <MoonIcon />
+      </button>
+      <button
+        type="submit"
+        name="theme"
+        value={Theme.LIGHT}
+        onClick={onClick}
+        className="icon-button theme-toggle theme-toggle-to-light"
+        aria-label="Switch to light mode"
+        title="Switch to light mode"
+      >
+        <SunIcon />
       </button>
     </form>
   );

@@ -11,17 +11,30 @@
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { and, eq, isNull, like } from "drizzle-orm";
-import sharp from "sharp";
+import type SharpType from "sharp";
 import { media } from "#db/schema";
 import { loadImageManifest, rememberImage } from "~/domain/media/image-manifest.server";
 import { type ImageInfo, planWidths, renditionPaths } from "~/domain/media/renditions";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 
-// One image at a time on one libvips thread, no decoded-image cache: the
-// worker must not take the CPU or memory the readers need.
-sharp.concurrency(1);
-sharp.cache(false);
+let sharpLoading: Promise<typeof SharpType> | null = null;
+
+/**
+ * sharp (libvips) is loaded on the first image, not at start: a process that
+ * makes no rendition never maps the library nor its thread pool
+ * (docs/performance.md, "Memory"). One image at a time on one libvips thread,
+ * no decoded-image cache: the worker must not take the CPU or memory the
+ * readers need.
+ */
+function loadSharp(): Promise<typeof SharpType> {
+  sharpLoading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoading;
+}
 
 const WEBP = { quality: 75, effort: 4 } as const;
 const AVIF = { quality: 50, effort: 3 } as const;
@@ -86,13 +99,14 @@ export async function makeRenditions(db: Db, mediaId: number): Promise<ImageInfo
     () => false,
   );
   if (exists) {
+    const sharp = await loadSharp();
     const meta = await sharp(source).metadata();
     // Animated images keep their original: a still rendition would lose the motion.
     const animated = (meta.pages ?? 1) > 1;
     width = meta.autoOrient?.width ?? meta.width ?? width;
     height = meta.autoOrient?.height ?? meta.height ?? height;
     if (!animated && width > 0 && height > 0) {
-      ({ widths, avif } = await encode(source, root, row.path, planWidths(width)));
+      ({ widths, avif } = await encode(sharp, source, root, row.path, planWidths(width)));
     }
   }
   const renditions = { widths, avif };
@@ -111,7 +125,13 @@ export async function makeRenditions(db: Db, mediaId: number): Promise<ImageInfo
   return info;
 }
 
-async function encode(source: string, root: string, path: string, widths: number[]) {
+async function encode(
+  sharp: typeof SharpType,
+  source: string,
+  root: string,
+  path: string,
+  widths: number[],
+) {
   const files = renditionPaths(path, widths);
   await mkdir(dirname(join(root, files[0] ?? path)), { recursive: true });
   let avifSmaller = true;

@@ -65,7 +65,8 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
     { title: "Total Users", label: "Bloggers", value: data.totalUsers, to: "/admin/users" },
     {
       title: "Total Subscribers",
-      label: "Active",
+      // Only Active ones: not Pending, Inactive, Unsubscribed or Bounced (docs/behaviour.md §site).
+      label: "Active subscribers",
       value: data.totalSubscribers,
       to: "/admin/mail/subscribers-list",
     },

@@ -69,6 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const contributor = !can(user.role, "publishPosts");
   const notes = sendBackNotes(list.posts.map((post) => post.id));
+  const timeZone = siteTimeZone();
   return {
     posts: list.posts.map((post) => ({
       id: post.id,
@@ -76,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: post.status,
       url: post.url,
       sentBack: notes.get(post.id) ?? null,
-      scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, siteTimeZone()) : null,
+      scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, timeZone) : null,
       category: post.category || null,
       author: post.user.name,
     })),

@@ -7,9 +7,15 @@ import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
 import { rotateApiKey } from "~/domain/accounts/api-keys.server";
 import { badRequest } from "~/domain/errors.server";
-import { deactivateUser, deleteUserAccount, reactivateUser } from "~/domain/users/lifecycle.server";
+import {
+  deactivateUser,
+  deleteUserAccount,
+  inviteUser,
+  reactivateUser,
+} from "~/domain/users/lifecycle.server";
 import {
   getUserProfile,
+  hasPassword,
   listUsers,
   ROLE_NAMES,
   replaceUserRecord,
@@ -29,7 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
   const heirs = listUsers(actor)
     .users.filter((u) => u.uid !== user.uid)
     .map((u) => ({ uid: u.uid, name: u.name, role: u.role }));
-  return { user, heirs, roles: [...ROLE_NAMES], self: actor.uid === user.uid };
+  return {
+    user,
+    heirs,
+    roles: [...ROLE_NAMES],
+    self: actor.uid === user.uid,
+    passwordSet: hasPassword(user.uid),
+  };
 }
 
 const EditIntent = z.discriminatedUnion("intent", [
@@ -38,9 +50,10 @@ const EditIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reactivate") }),
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("rotate-key") }),
+  z.object({ intent: z.literal("invite") }),
 ]);
 
-/** Save (name, email, photo, role), Deactivate, Reactivate, Delete, New API key. */
+/** Save (name, email, photo, role), Deactivate, Reactivate, Invite, Delete, New API key. */
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const uid = args.params.uid;
@@ -63,6 +76,9 @@ export async function action(args: Route.ActionArgs) {
         if (!fields.reassignTo) throw badRequest("Choose who receives their posts");
         deleteUserAccount(actor, { uid, reassignTo: fields.reassignTo });
         return redirectWithFlash("/admin/users", { type: "success", message: "User deleted" });
+      case "invite":
+        await inviteUser(actor, uid);
+        return redirectWithFlash(here, { type: "success", message: "Invitation sent" });
       case "rotate-key":
         rotateApiKey(actor, uid);
         return redirectWithFlash(here, { type: "success", message: "A new API key was issued" });
@@ -83,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditUser({ loaderData }: Route.ComponentProps) {
-  const { user, heirs, roles, self } = loaderData;
+  const { user, heirs, roles, self, passwordSet } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
@@ -101,6 +117,12 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
         <p>
           Status: <strong>{user.active ? "Active" : "Deactivated"}</strong>
         </p>
+        {passwordSet ? null : (
+          <p className="hint">
+            Imported without a password: they can sign in once they accept an invitation. Send one
+            below (it activates the account).
+          </p>
+        )}
       </section>
       <Form
         method="post"
@@ -152,6 +174,14 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
                 {user.active ? "Deactivate" : "Reactivate"}
               </button>
             </Form>
+            {user.active || !passwordSet ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="invite" />
+                <button type="submit" className="button button-secondary" disabled={busy}>
+                  Send an invitation
+                </button>
+              </Form>
+            ) : null}
             <Form method="post">
               <input type="hidden" name="intent" value="rotate-key" />
               <button type="submit" className="button button-secondary" disabled={busy}>

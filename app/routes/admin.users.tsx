@@ -75,7 +75,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 <td>{u.email}</td>
                 <td>{u.role}</td>
                 <td className="num">{u.postCount}</td>
-                <td>{u.active ? "Active" : "Deactivated"}</td>
+                <td>
+                  {u.active ? "Active" : "Deactivated"}
+                  {u.passwordSet ? null : <span className="hint"> (imported, not invited)</span>}
+                </td>
                 <td>
                   <Link to={`/admin/users/edit/${u.uid}`} aria-label={`Edit ${u.name}`}>
                     Edit

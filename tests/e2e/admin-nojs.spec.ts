@@ -76,6 +76,8 @@ test("every Administrator screen renders its content", async ({ page, signInAs }
   for (const card of ["Total Posts", "Total Users", "Total Subscribers"]) {
     await expect(page.getByRole("heading", { name: card })).toBeVisible();
   }
+  // The subscribers card counts Active ones only, and says so.
+  await expect(page.getByText("Active subscribers", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "View more: Total Users" })).toHaveAttribute(
     "href",
     "/admin/users",

@@ -108,6 +108,55 @@ test("blank required fields toast 'All fields are required' and send nothing", a
   expect(postCount()).toBe(before);
 });
 
+test("Edit Post leaves focus and the view at the top; a refusal moves focus to what needs fixing", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const atTop = async () => {
+    // The editor has replaced the textarea (its lazy chunk has loaded).
+    await expect(page.getByRole("textbox", { name: "Content" })).toHaveAttribute(
+      "contenteditable",
+      "true",
+    );
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.closest("#content") ?? null)).toBe(
+      null,
+    );
+    await expect(page.getByLabel("Title")).toBeInViewport();
+    await expect(page.getByLabel("Summary")).toBeInViewport();
+  };
+  await page.goto(`${base}/admin/posts/add`, { waitUntil: "networkidle" });
+  await page.getByLabel("Title").fill("Focus stays put");
+  await page.getByLabel("Category").selectOption("Crypto");
+  await page.getByLabel("Summary").fill("A summary");
+  await page.getByLabel("Content").fill("A body long enough to matter. ".repeat(40));
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/);
+  await expect(toast(page, "Draft saved successfully!")).toBeVisible();
+  await atTop(); // after a save
+  await page.reload();
+  await atTop(); // on load
+
+  // Refused before sending: focus goes to the first blank field.
+  await page.getByLabel("Title").fill("");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(toast(page, "All fields are required").first()).toBeVisible();
+  await expect(page.getByLabel("Title")).toBeFocused();
+
+  // Refused by the server: focus goes to the message above the form.
+  await page.getByLabel("Title").fill("Focus stays put");
+  await page.locator('input[name="version"]').evaluate((el) => {
+    (el as HTMLInputElement).value = "x";
+  });
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Error saving draft" });
+  await expect(alert).toBeFocused();
+  await expect(alert).toBeInViewport();
+});
+
 test("save and publish toast the messages of docs/behaviour.md §posts; Delete Post asks in a dialog", async ({
   page,
   signInAs,

@@ -48,3 +48,42 @@ test("the server renders the stored theme, so there is no flash", async ({ page 
   const res = await page.request.get("/", { headers: { Cookie: `__theme=${theme?.value}` } });
   expect(await res.text()).toContain('<html lang="en" data-theme="dark">');
 });
+
+// The server cannot know the system preference, so what it renders must not depend on it.
+test.describe("with the system in dark mode and no theme stored", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the page is dark and the first toggle click switches to light", async ({ page }) => {
+    await page.goto("/explore");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(18, 18, 18)");
+    await expect(page.getByRole("button", { name: "Switch to dark mode" })).toHaveCount(0);
+    await toggleTheme(page, "light");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(247, 247, 247)");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  });
+
+  test("home, a post and an admin page hydrate without a console error", async ({
+    page,
+    server,
+    signInAs,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "hydration needs JavaScript");
+    const post = server.queryOne<{ url: string }>(
+      "select url from posts where status = 'published' order by timestamp desc limit 1",
+    );
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await signInAs("Editor");
+    for (const path of ["/", post.url, "/admin/posts"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      // Hydrated: the toggle switches in place, without a navigation.
+      await toggleTheme(page, "light");
+      expect(errors, path).toEqual([]);
+      await page.context().clearCookies({ name: "__theme" });
+    }
+  });
+});

@@ -109,6 +109,8 @@ export function tableCounts(db: Db = getDb()) {
     "subscriber_audiences",
     "settings",
     "counters",
+    "comments",
+    "pages",
   ];
   const out: Record<string, unknown> = {};
   for (const t of tables) {

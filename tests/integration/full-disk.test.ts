@@ -167,8 +167,8 @@ describe("a full disk", () => {
     const lines: string[] = [];
     const transport = {
       kind: "smtp" as const,
-      async send(message: { to?: unknown }) {
-        sent.push(String(message.to));
+      async send(message: { envelope?: { to?: unknown } }) {
+        sent.push(String(message.envelope?.to));
         // The disk fills while the first message is out: its delivery cannot be recorded.
         db.$client.pragma("wal_checkpoint(TRUNCATE)");
         limitFileSize(statSync(`${readEnv().databasePath}-wal`).size + 1024);
@@ -184,10 +184,15 @@ describe("a full disk", () => {
     sender.kick();
     await sender.idle();
     limitFileSize("unlimited");
+    // The answers are written in batches: the messages sent before the failed
+    // write went out once each; then nothing more.
+    const before = sent.length;
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(new Set(sent).size).toBe(before);
     // Space is back, but the sender stays stopped until a restart: no message goes twice.
     sender.kick();
     await sender.idle();
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(before);
     expect(sender.haltReason).toBeTruthy();
     expect(lines.some((l) => l.startsWith("ALERT: newsletter sender stopped"))).toBe(true);
     await sender.stop();

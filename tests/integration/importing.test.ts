@@ -4,13 +4,20 @@
  * Import screen with real multipart Requests, idempotence, refusals that
  * write nothing, resuming after a crash, and the old permalinks' 301s.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importJobs, media, posts, subscribers, tags, users } from "#db/schema";
+import { comments, importJobs, media, pages, posts, subscribers, tags, users } from "#db/schema";
 import {
   createImportJob,
   kickImports,
@@ -19,7 +26,10 @@ import {
 } from "~/domain/importing/jobs.server";
 import { importSubscribersCsv } from "~/domain/subscribers/csv.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { action as importAction, loader as importLoader } from "~/routes/admin.tools-import";
+import { loader as usersLoader } from "~/routes/admin.users";
+import { action as editUserAction, loader as editUserLoader } from "~/routes/admin.users-edit";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as notFoundLoader } from "~/routes/not-found";
 import { loader as postLoader } from "~/routes/post";
@@ -126,6 +136,26 @@ const AUTHORS = `<wp:author><wp:author_id>1
 <wp:category><wp:term_id>6</wp:term_id><wp:category_nicename>local</wp:category_nicename><wp:category_parent>news</wp:category_parent><wp:cat_name><![CDATA[Local]]></wp:cat_name></wp:category>
 <wp:tag><wp:term_id>7</wp:term_id><wp:tag_slug>rain</wp:tag_slug><wp:tag_name><![CDATA[Rain]]></wp:tag_name></wp:tag>`;
 
+const comment = (f: Record<string, string>) =>
+  `<wp:comment><wp:comment_id>${f.id}</wp:comment_id><wp:comment_author><![CDATA[${f.name ?? "Reader"}]]></wp:comment_author><wp:comment_author_email>${f.email ?? ""}</wp:comment_author_email><wp:comment_author_url>${f.url ?? ""}</wp:comment_author_url><wp:comment_date>${f.date ?? "2019-04-06 08:00:00"}</wp:comment_date><wp:comment_date_gmt>${f.date ?? "2019-04-06 08:00:00"}</wp:comment_date_gmt><wp:comment_content><![CDATA[${f.content ?? "Nice"}]]></wp:comment_content><wp:comment_approved>${f.approved ?? "1"}</wp:comment_approved><wp:comment_type>${f.type ?? "comment"}</wp:comment_type><wp:comment_parent>${f.parent ?? "0"}</wp:comment_parent></wp:comment>`;
+
+// Listed out of order: the reply to a reply (3) before its parent (2).
+const COMMENTS = [
+  comment({
+    id: "1",
+    name: "Ann Reader",
+    email: "Ann@Example.com",
+    url: "https://ann.example.com/",
+    content:
+      'Great piece.<br />See <a href="https://example.org/more" rel="nofollow">this</a> &amp; <b>that</b>.<script>alert(1)</script>',
+  }),
+  comment({ id: "3", name: "Cy", parent: "2", content: "A reply to a reply" }),
+  comment({ id: "2", name: "Bo", parent: "1", content: "A reply", date: "2019-04-07 09:30:00" }),
+  comment({ id: "4", name: "Waiting Wendy", approved: "0" }),
+  comment({ id: "5", name: "Buy now", approved: "spam" }),
+  comment({ id: "6", name: "Other blog", type: "pingback" }),
+].join("\n");
+
 const SITE = WXR(
   [
     item(
@@ -142,7 +172,7 @@ const SITE = WXR(
 <category domain="category" nicename="news"><![CDATA[News]]></category>
 <category domain="post_tag" nicename="rain"><![CDATA[Rain]]></category>
 <wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value><![CDATA[30]]></wp:meta_value></wp:postmeta>
-<wp:comment><wp:comment_id>1</wp:comment_id><wp:comment_content>Nice</wp:comment_content></wp:comment>`,
+${COMMENTS}`,
     ),
     item({
       id: "11",
@@ -158,7 +188,25 @@ Second paragraph. ${"Long words ".repeat(40)}`,
     item({ id: "13", title: "Waiting", slug: "waiting", status: "pending" }),
     item({ id: "14", title: "Secret", slug: "secret", status: "private" }),
     item({ id: "15", title: "Unfinished", slug: "unfinished", status: "draft" }),
-    item({ id: "16", title: "About us", slug: "about", type: "page" }),
+    item({
+      id: "19",
+      title: "Next decade",
+      slug: "next-decade",
+      status: "future",
+      date: "2099-01-02 03:04:05",
+    }),
+    item(
+      {
+        id: "16",
+        title: "About us",
+        slug: "about",
+        type: "page",
+        link: "https://old.example.com/company/about/",
+        content: "<p>Who we are</p><script>alert(1)</script>",
+      },
+      comment({ id: "7", name: "On a page" }),
+    ),
+    item({ id: "20", title: "Admin", slug: "admin", type: "page", status: "draft" }),
     item({ id: "17", title: "Menu", slug: "menu", type: "nav_menu_item" }),
     item({
       id: "30",
@@ -201,26 +249,83 @@ describe("a WordPress export", () => {
     expect(first.state, first.error ?? "").toBe("done");
     expect(first.done).toBe(first.total);
     const counts = first.report?.counts;
-    expect(counts?.created.post).toBe(7);
+    expect(counts?.created.post).toBe(8);
     expect(counts?.created.category).toBe(2);
     expect(counts?.created.tag).toBe(1);
     expect(counts?.created.media).toBe(1);
-    expect(counts?.skipped.page).toBe(1);
+    expect(counts?.created.page).toBe(2);
+    expect(counts?.created.comment).toBe(5);
+    expect(counts?.skipped.comment).toBe(2);
     expect(counts?.skipped["menu item"]).toBe(1);
     expect(first.report?.entries).toContainEqual(
-      expect.objectContaining({ outcome: "skipped", kind: "page", sourceId: "16" }),
+      expect.objectContaining({ outcome: "created", kind: "page", sourceId: "16" }),
+    );
+    expect(first.report?.entries).toContainEqual(
+      expect.objectContaining({
+        outcome: "skipped",
+        kind: "comment",
+        sourceId: "6",
+        reason: "a pingback, not a comment",
+      }),
     );
     expect(first.report?.notes.join(" ")).toMatch(/\[contact-form-7\]/);
   });
 
-  it("maps the statuses: future, private → draft (noted), pending → reviewing, draft stays", () => {
+  it("maps the statuses: future → scheduled (or draft when its time has passed), private → draft (noted), pending → reviewing, draft stays", () => {
     expect(postBySlug("storm-and-flood")?.status).toBe("published");
+    const later = postBySlug("next-decade");
+    expect(later?.status).toBe("scheduled");
+    expect(later?.publishAt?.toISOString()).toBe("2099-01-02T03:04:05.000Z");
     expect(postBySlug("tomorrow")?.status).toBe("draft");
+    expect(postBySlug("tomorrow")?.publishAt).toBeNull();
     expect(postBySlug("secret")?.status).toBe("draft");
     expect(postBySlug("waiting")?.status).toBe("reviewing");
     expect(postBySlug("unfinished")?.status).toBe("draft");
     const entry = first.report?.entries.find((e) => e.sourceId === "12");
-    expect(entry?.reason).toMatch(/scheduled/);
+    expect(entry?.reason).toBe(
+      "scheduled in WordPress for 2019-04-05 10:00 UTC, a time already past; imported as a draft",
+    );
+  });
+
+  it("keeps comments with their status, name, e-mail, address and date, one level of replies, as plain text", () => {
+    const post = postBySlug("storm-and-flood");
+    const rows = getDb()
+      .select()
+      .from(comments)
+      .where(eq(comments.postId, post?.id ?? 0))
+      .orderBy(comments.id)
+      .all();
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    const ann = byName.get("Ann Reader");
+    expect(ann).toMatchObject({
+      status: "approved",
+      parentId: null,
+      email: "ann@example.com",
+      authorUrl: "https://ann.example.com/",
+      body: "Great piece.\nSee this (https://example.org/more) & that.",
+    });
+    expect(ann?.createdAt.toISOString()).toBe("2019-04-06T08:00:00.000Z");
+    // The reply to a reply joins the thread of the first comment.
+    expect(byName.get("Bo")?.parentId).toBe(ann?.id);
+    expect(byName.get("Cy")?.parentId).toBe(ann?.id);
+    expect(byName.get("Bo")?.createdAt.toISOString()).toBe("2019-04-07T09:30:00.000Z");
+    expect(byName.get("Waiting Wendy")?.status).toBe("pending");
+    expect(byName.get("Buy now")?.status).toBe("spam");
+    expect(byName.has("Other blog")).toBe(false);
+    expect(rows.length).toBe(5);
+  });
+
+  it("imports pages at their slug (a slug the site answers gets a suffix), sanitised, the old address answering 301", async () => {
+    const about = getDb().select().from(pages).where(eq(pages.slug, "about")).get();
+    expect(about?.status).toBe("published");
+    expect(about?.content).toBe("<p>Who we are</p>");
+    const admin = getDb().select().from(pages).where(eq(pages.title, "Admin")).get();
+    expect(admin).toMatchObject({ slug: "admin-2", status: "draft" });
+    const thrown = await Promise.resolve()
+      .then(() => notFoundLoader(routeArgs(new Request(`${BASE}/company/about/`))))
+      .catch((e) => e);
+    expect(statusOf(thrown)).toBe(301);
+    expect(locationOf(thrown)).toBe("/about");
   });
 
   it("sanitises: no script, iframe or event handler survives; shortcodes become HTML", () => {
@@ -269,8 +374,83 @@ describe("a WordPress export", () => {
     const newbie = getDb().select().from(users).where(eq(users.email, "newbie@example.com")).get();
     expect(newbie?.role).toBe("Author");
     expect(newbie?.passwordHash).toBe("!");
+    expect(newbie?.deactivatedAt).toBeInstanceOf(Date);
     expect(postBySlug("classic-text")?.authorId).toBe(newbie?.id);
     expect(postBySlug("nobodys")?.authorId).toBe(staff.admin.id);
+  });
+
+  it("lists imported authors as deactivated and not invited; an invitation activates them", async () => {
+    const list = (await runRoute(
+      usersLoader,
+      new Request(`${BASE}/admin/users`, { headers: { Cookie: cookies.admin } }),
+    )) as Awaited<ReturnType<typeof usersLoader>>;
+    const row = list.users.find((u) => u.email === "newbie@example.com");
+    expect(row).toMatchObject({ active: false, passwordSet: false });
+    expect(list.users.find((u) => u.uid === staff.editor.uid)?.passwordSet).toBe(true);
+    const newbie = getDb().select().from(users).where(eq(users.email, "newbie@example.com")).get();
+    const uid = newbie?.uid ?? "";
+    const edit = (await editUserLoader(
+      routeArgs(
+        new Request(`${BASE}/admin/users/edit/${uid}`, { headers: { Cookie: cookies.admin } }),
+        {
+          uid,
+        },
+      ),
+    )) as Awaited<ReturnType<typeof editUserLoader>>;
+    expect(edit.passwordSet).toBe(false);
+    const before = existsSync(readEnv().outboxDir) ? readdirSync(readEnv().outboxDir) : [];
+    const answer = await Promise.resolve(
+      editUserAction(
+        routeArgs(
+          new Request(`${BASE}/admin/users/edit/${uid}`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "invite" }),
+            headers: { Cookie: cookies.admin },
+          }),
+          { uid },
+        ),
+      ),
+    ).catch((e) => e);
+    expect(statusOf(answer)).toBe(303);
+    const after = getDb().select().from(users).where(eq(users.uid, uid)).get();
+    expect(after?.deactivatedAt).toBeNull();
+    const sent = readdirSync(readEnv().outboxDir).filter((f) => !before.includes(f));
+    expect(sent).toHaveLength(1);
+    const mail = readFileSync(join(readEnv().outboxDir, sent[0]), "utf8");
+    expect(mail).toContain("newbie@example.com");
+    expect(mail).toMatch(/reset-password\?token=/);
+  });
+
+  it("refuses to invite an imported author whose address was made up", async () => {
+    const job = await importPath(
+      file(
+        "no-mail.xml",
+        WXR(
+          item({ id: "1", title: "By nobody", slug: "by-nobody", creator: "nomail" }),
+          "<wp:author><wp:author_id>9</wp:author_id><wp:author_login>nomail</wp:author_login><wp:author_email></wp:author_email></wp:author>",
+        ).replace("https://old.example.com", "https://other.example.com"),
+      ),
+    );
+    expect(job.state, job.error ?? "").toBe("done");
+    const row = getDb()
+      .select()
+      .from(users)
+      .where(eq(users.email, "nomail@imported.invalid"))
+      .get();
+    expect(row?.deactivatedAt).toBeInstanceOf(Date);
+    const { inviteUser } = await import("~/domain/users/lifecycle.server");
+    const admin = { ...staff.admin, address: "" } as never;
+    await expect(inviteUser(admin, row?.uid)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/real e-mail address/),
+    });
+    expect(
+      getDb()
+        .select()
+        .from(users)
+        .where(eq(users.uid, row?.uid ?? ""))
+        .get()?.deactivatedAt,
+    ).toBeInstanceOf(Date);
   });
 
   it("answers the old permalinks 301 to the new addresses, only where no route matched", async () => {
@@ -315,7 +495,9 @@ describe("a WordPress export", () => {
     expect(again.state).toBe("done");
     expect(tableCounts()).toBe(before);
     expect(again.report?.counts.created).toEqual({});
-    expect(again.report?.counts.skipped.post).toBe(7);
+    expect(again.report?.counts.skipped.post).toBe(8);
+    expect(again.report?.counts.skipped.comment).toBe(7);
+    expect(again.report?.counts.skipped.page).toBe(2);
   });
 });
 
@@ -387,6 +569,16 @@ describe("a Ghost export", () => {
               html: "<p>Soon</p>",
               status: "scheduled",
               type: "post",
+              published_at: "2099-05-06T07:08:09.000Z",
+            },
+            {
+              id: "g6",
+              title: "Missed",
+              slug: "missed",
+              html: "<p>Late</p>",
+              status: "scheduled",
+              type: "post",
+              published_at: "2020-05-06T07:08:09.000Z",
             },
             {
               id: "g3",
@@ -437,6 +629,35 @@ describe("a Ghost export", () => {
             { id: "m2", email: "gone@example.com", name: "Gone" },
           ],
           members_newsletters: [{ member_id: "m1", newsletter_id: "n1" }],
+          comments: [
+            {
+              id: "c2",
+              post_id: "g1",
+              member_id: "m2",
+              parent_id: "c1",
+              status: "published",
+              html: "<p>Agreed</p><p>Twice</p>",
+              created_at: "2023-01-04T00:00:00.000Z",
+            },
+            {
+              id: "c1",
+              post_id: "g1",
+              member_id: "m1",
+              parent_id: null,
+              status: "published",
+              html: "<p>First!</p>",
+              created_at: "2023-01-03T00:00:00.000Z",
+            },
+            {
+              id: "c3",
+              post_id: "g1",
+              member_id: "m1",
+              status: "hidden",
+              html: "<p>Rude</p>",
+              created_at: "2023-01-05T00:00:00.000Z",
+            },
+            { id: "c4", post_id: "g1", member_id: "m1", status: "deleted", html: null },
+          ],
         },
       },
     ],
@@ -453,9 +674,29 @@ describe("a Ghost export", () => {
     expect(post?.photo).toBe("/content/images/a.png");
     expect(getDb().select().from(tags).where(eq(tags.slug, "elections")).get()).toBeTruthy();
     expect(getDb().select().from(tags).where(eq(tags.slug, "hash-hidden")).get()).toBeUndefined();
-    expect(postBySlug("later")?.status).toBe("draft");
+    expect(postBySlug("later")?.status).toBe("scheduled");
+    expect(postBySlug("later")?.publishAt?.toISOString()).toBe("2099-05-06T07:08:09.000Z");
+    expect(postBySlug("missed")?.status).toBe("draft");
     expect(postBySlug("ghost-draft")?.status).toBe("draft");
     expect(postBySlug("page")).toBeUndefined();
+    expect(getDb().select().from(pages).where(eq(pages.slug, "page")).get()?.content).toBe(
+      "<p>P</p>",
+    );
+    const thread = getDb()
+      .select()
+      .from(comments)
+      .where(eq(comments.postId, post?.id ?? 0))
+      .orderBy(comments.id)
+      .all();
+    expect(thread.map((c) => [c.name, c.email, c.status, c.body])).toEqual([
+      ["Fan", "fan@example.com", "approved", "First!"],
+      ["Gone", "gone@example.com", "approved", "Agreed\n\nTwice"],
+      ["Fan", "fan@example.com", "trash", "Rude"],
+    ]);
+    expect(thread[0].createdAt.toISOString()).toBe("2023-01-03T00:00:00.000Z");
+    expect(thread[1].parentId).toBe(thread[0].id);
+    expect(job.report?.counts.created.comment).toBe(3);
+    expect(job.report?.counts.skipped.comment).toBe(1);
     expect(postBySlug("no-html")).toBeUndefined();
     expect(job.report?.entries).toContainEqual(
       expect.objectContaining({ sourceId: "g5", outcome: "skipped" }),

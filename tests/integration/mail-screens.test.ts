@@ -822,7 +822,12 @@ describe("Send Newsletter", () => {
       },
       close: () => real.close(),
     };
-    first = new NewsletterSender(getDb, { batchSize: 4, transport: stopping, log: () => {} });
+    first = new NewsletterSender(getDb, {
+      batchSize: 4,
+      concurrency: 4,
+      transport: stopping,
+      log: () => {},
+    });
     first.kick();
     await first.idle();
     await first.stop();

@@ -17,6 +17,7 @@ import {
 import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
+import { draftRecipients } from "~/domain/newsletters/review.server";
 import { NewsletterSender, RETRY_SCHEDULE_MS } from "~/domain/newsletters/sender.server";
 import { importSuppressionCsv } from "~/domain/newsletters/suppression.server";
 import {
@@ -473,6 +474,9 @@ describe("bounces and retries", () => {
     const dashboard = getDashboardData(admin);
     expect(dashboard.totalSubscribers).toBe(1);
     expect(dashboard.recentSubscribers.map((r) => r.email)).not.toContain("reject-me@example.com");
+    // The confirm step's count of the audience leaves them out too.
+    const draft = insertNewsletter(getDb(), actor, letter({ subject: "Draft" }), "draft");
+    expect(draftRecipients(getDb(), draft)).toEqual({ audience: "News", active: 1 });
     // The next send skips them.
     smtp.received.length = 0;
     const second = queueNewsletter(getDb(), actor, letter({ subject: "Second" }));

@@ -336,7 +336,7 @@ describe("the sender over SMTP", () => {
       },
       close: () => real.close(),
     };
-    first = new NewsletterSender(getDb, { batchSize: 3, transport: stopping });
+    first = new NewsletterSender(getDb, { batchSize: 3, concurrency: 3, transport: stopping });
     first.kick();
     await first.idle();
     await first.stop();

@@ -16,12 +16,15 @@ import {
 } from "~/domain/notifications/notify.server";
 import { savePost } from "~/domain/posts/editing.server";
 import { updateSettings } from "~/domain/site/settings.server";
+import { approveAndPublish, sendBack } from "~/domain/workflow/review.server";
+import { publishDuePosts } from "~/domain/workflow/scheduler.server";
 import { getDb } from "~/platform/db.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { loader as layoutLoader } from "~/routes/admin.layout";
 import { settle } from "../helpers";
 import {
   BASE,
+  caught,
   decodeQuotedPrintable,
   sessionCookie,
   setupNewsroom,
@@ -178,6 +181,55 @@ describe("Enable User Notifications", () => {
     expect(toAuthor[0]?.to).toEqual([n.staff.contributor.email]);
     expect(toAuthor[0]?.raw).toMatch(/Published: For the editors/);
     expect(toAuthor[0]?.raw).toContain(`/admin/posts/edit/${post.id}`);
+  });
+
+  it("tells the author once when their scheduled post goes live, whoever runs the scheduler", async () => {
+    updateSettings(n.staff.admin, { enableUserNotifications: true });
+    const at = Date.now() + 60_000;
+    const { post } = savePost(n.staff.author, {
+      ...submission("Goes live later"),
+      action: "schedule",
+      publishAt: at,
+    });
+    await notificationMailSettled();
+    smtp.received.length = 0;
+    // Two timers (or two processes) on one database: one publish, one e-mail.
+    expect(publishDuePosts(getDb(), at + 5).map((p) => p.id)).toContain(post.id);
+    expect(publishDuePosts(getDb(), at + 10).map((p) => p.id)).not.toContain(post.id);
+    await notificationMailSettled();
+    const toAuthor = mails().filter((m) => m.raw.includes("Goes live later"));
+    expect(toAuthor).toHaveLength(1);
+    expect(toAuthor[0]?.to).toEqual([n.staff.author.email]);
+    expect(toAuthor[0]?.raw).toMatch(/Live now, as scheduled: Goes live later/);
+    expect(toAuthor[0]?.raw).toContain(`/admin/posts/edit/${post.id}`);
+  });
+
+  it("tells the author once, with the note, when an Editor sends their post back", async () => {
+    updateSettings(n.staff.admin, { enableUserNotifications: true });
+    const { post } = savePost(n.staff.contributor, submission("Needs sources"));
+    await notificationMailSettled();
+    smtp.received.length = 0;
+    sendBack(n.staff.editor, post.id, { note: "Add a source for the figures." });
+    // A second reviewer's send back of the same post is refused and mails nobody.
+    expect((await caught(() => sendBack(n.staff.admin, post.id, { note: "Again" }))).status).toBe(
+      400,
+    );
+    await notificationMailSettled();
+    const toAuthor = mails();
+    expect(toAuthor).toHaveLength(1);
+    expect(toAuthor[0]?.to).toEqual([n.staff.contributor.email]);
+    expect(toAuthor[0]?.raw).toMatch(/Sent back to draft: Needs sources/);
+    expect(toAuthor[0]?.raw).toContain("Add a source for the figures.");
+
+    // Approve and publish after a resubmission: the author hears once.
+    savePost(n.staff.contributor, submission("Needs sources"), { id: post.id });
+    await notificationMailSettled();
+    smtp.received.length = 0;
+    approveAndPublish(n.staff.editor, post.id);
+    expect((await caught(() => approveAndPublish(n.staff.admin, post.id))).status).toBe(400);
+    await notificationMailSettled();
+    expect(mails().map((m) => m.to)).toEqual([[n.staff.contributor.email]]);
+    expect(mails()[0]?.raw).toMatch(/Published: Needs sources/);
   });
 
   it("off: staff are not mailed", async () => {

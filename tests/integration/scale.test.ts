@@ -2,12 +2,14 @@
  * What keeps the cost flat as the archive grows (docs/performance.md,
  * "Scale"): the sitemap splits at 10,000 URLs into an index of parts, the
  * admin posts list finds a page on an index and gives what OFFSET gave, and
- * the subscribers search uses the trigram index, kept in sync by triggers.
- * No timings are asserted.
+ * the subscribers search uses the trigram index, kept in sync by triggers;
+ * the sitemap's authors and a tag's count are read on indexes, never a scan
+ * of the posts. No timings are asserted.
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SITEMAP_SIZE } from "~/domain/posts/feeds.server";
+import { countPublishedPosts, publishedTagCountSql } from "~/domain/posts/reading.server";
 import { ADMIN_POSTS_PAGE_SIZE, listPostsForAdmin } from "~/domain/posts/staff-views.server";
 import {
   addSubscriber,
@@ -15,6 +17,11 @@ import {
   listSubscribersForAdmin,
   updateSubscriber,
 } from "~/domain/subscribers/staff.server";
+import {
+  ensureUserSlugs,
+  listPublishedAuthors,
+  publishedAuthorsQuery,
+} from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
 import { loader as sitemapPartLoader } from "~/routes/feeds/sitemap-part";
@@ -76,6 +83,58 @@ describe("the sitemap past 10,000 URLs", () => {
     expect(listed).toEqual(published);
     await expect(part(`posts-${parts.length + 5}.xml`)).rejects.toBeDefined();
     await expect(part("nothing.xml")).rejects.toBeDefined();
+  });
+});
+
+/** The query plan's lines (EXPLAIN QUERY PLAN). */
+const planOf = (query: string, params: unknown[] = []) =>
+  getDb()
+    .$client.prepare(`explain query plan ${query}`)
+    .all(...params)
+    .map((r) => (r as { detail: string }).detail);
+
+describe("the sitemap's authors", () => {
+  it("are found with one index seek per user, each with their newest published post's time", () => {
+    const { sql: query, params } = publishedAuthorsQuery(getDb()).toSQL();
+    const plan = planOf(query, params);
+    // Per user a correlated max() on the index (one seek), not a join grouped by user that
+    // reads each published post's entry.
+    expect(plan.join("\n")).toContain("CORRELATED SCALAR SUBQUERY");
+    expect(plan.join("\n")).toContain("USING COVERING INDEX posts_author_status_time_idx");
+    expect(plan.filter((line) => /^SCAN posts\b/.test(line))).toEqual([]);
+    ensureUserSlugs(getDb());
+    const admin = getDb()
+      .$client.prepare(
+        "select slug, (select max(timestamp) from posts where author_id = users.id and status = 'published') as t from users where id = ?",
+      )
+      .get(n.staff.admin.id) as { slug: string; t: number };
+    // Only the Administrator wrote the scale posts; the other staff have none published.
+    expect(listPublishedAuthors(getDb())).toEqual([
+      { slug: admin.slug, lastmod: new Date(admin.t) },
+    ]);
+  });
+});
+
+describe("a tag's published count", () => {
+  it("counts on indexes what a join on the rows counts, whatever the statuses", () => {
+    const db = getDb();
+    const tagId = n.tags.markets.id;
+    // Every 3rd scale post carries the tag: published, drafts and trash among them.
+    db.run(
+      sql`insert into post_tags (post_id, tag_id) select id, ${tagId} from posts where id % 3 = 0`,
+    );
+    const joined = db.$client
+      .prepare(
+        "select count(*) as n from post_tags join posts on posts.id = post_id where tag_id = ? and status = 'published'",
+      )
+      .get(tagId) as { n: number };
+    expect(joined.n).toBeGreaterThan(1000);
+    expect(countPublishedPosts(db, { tagId })).toBe(joined.n);
+    const plan = db
+      .all<{ detail: string }>(sql`explain query plan ${publishedTagCountSql(tagId)}`)
+      .map((r) => r.detail);
+    expect(plan.filter((line) => /^SCAN /.test(line))).toEqual(["SCAN CONSTANT ROW"]);
+    expect(plan.join("\n")).toContain("USING COVERING INDEX post_tags_tag_idx (tag_id=?)");
   });
 });
 

@@ -5,14 +5,24 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageCacheChanges, postRevisions, posts } from "#db/schema";
+import { pageCacheChanges, postRevisions, posts, settings } from "#db/schema";
 import { savePost } from "~/domain/posts/editing.server";
 import { getPublishedPost, listPublishedPosts } from "~/domain/posts/reading.server";
 import { listPostsForAdmin } from "~/domain/posts/staff-views.server";
 import { nextDueTime, PostScheduler, publishDuePosts } from "~/domain/workflow/scheduler.server";
+import { loader as postsListLoader } from "~/routes/admin.posts";
 import { action as addPostAction } from "~/routes/api.posts-add";
 import { addDoc } from "~/web/crud.server";
-import { callRoute, caught, postJson, setupNewsroom, tableCounts } from "./fixtures";
+import { settle } from "../helpers";
+import {
+  callRoute,
+  caught,
+  get,
+  postJson,
+  sessionCookie,
+  setupNewsroom,
+  tableCounts,
+} from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 beforeAll(() => {
@@ -96,6 +106,48 @@ describe("scheduling by role", () => {
     expect(list.counts.scheduled).toBeGreaterThan(0);
     expect(list.posts.length).toBe(Math.min(25, list.counts.scheduled));
     expect(list.posts.every((p) => p.status === "scheduled" && p.publishAt !== null)).toBe(true);
+  });
+});
+
+describe("the site's time zone", () => {
+  it("a wall time from the form is read in the site's zone; messages and the list name it", async () => {
+    n.db.update(settings).set({ timeZone: "America/New_York" }).run();
+    try {
+      // A summer time a year ahead: New York is UTC−4 then.
+      const year = new Date().getUTCFullYear() + 1;
+      const { post: doc, message } = savePost(
+        n.staff.editor,
+        post({ title: "Zoned", publishAt: `${year}-07-01T09:30` }),
+      );
+      expect(doc.publishAt).toBe(Date.UTC(year, 6, 1, 13, 30));
+      expect(message).toBe(`Post scheduled for ${year}-07-01 09:30 America/New_York`);
+      expect(revisions(doc.id)[0]?.reason).toBe(
+        `Scheduled for ${year}-07-01 09:30 America/New_York`,
+      );
+      // An ISO time with an offset means what it says; epoch ms too.
+      const moved = savePost(
+        n.staff.editor,
+        post({ title: "Zoned", publishAt: `${year}-07-01T09:30:00Z` }),
+        { id: doc.id },
+      ).post;
+      expect(moved.publishAt).toBe(Date.UTC(year, 6, 1, 9, 30));
+      // The posts list shows the time in the zone, named.
+      const res = await settle(
+        postsListLoader,
+        get("/admin/posts?status=scheduled", { cookie: await sessionCookie(n.staff.editor) }),
+      );
+      const row = (res.data.posts as { id: number; scheduledFor: string }[]).find(
+        (p) => p.id === doc.id,
+      );
+      expect(row?.scheduledFor).toBe(`${year}-07-01 05:30 America/New_York`);
+      // A past wall time in the zone is refused like any other.
+      const err = await caught(() =>
+        savePost(n.staff.editor, post({ publishAt: `${year - 2}-07-01T09:30` })),
+      );
+      expect(err.status).toBe(400);
+    } finally {
+      n.db.update(settings).set({ timeZone: "UTC" }).run();
+    }
   });
 });
 

@@ -12,6 +12,8 @@ import {
   CARD_DESCRIPTION_MAX,
   DEFAULT_CARD_BLUR,
   hasBlankRequiredField,
+  isBlankHtml,
+  isBlankText,
   limitCardDescription,
   type PostIntent,
   SAVING_INTENTS,
@@ -82,6 +84,20 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
     cardBlur: v.cardBlur ?? String(DEFAULT_CARD_BLUR),
     commentsClosed: v.commentsClosed === "on",
   };
+}
+
+/** After "All fields are required": focus goes to the first blank one, in the form's order. */
+function focusFirstBlank(form: HTMLFormElement, text: (name: string) => string) {
+  const blank = ["title", "category", "summary", "content"].find((name) =>
+    name === "content" ? isBlankHtml(text(name)) : isBlankText(text(name)),
+  );
+  if (!blank) return;
+  // The rich editor's own element carries the field's id; its HTML travels in a hidden input.
+  const target =
+    blank === "content"
+      ? form.querySelector<HTMLElement>("#content")
+      : form.querySelector<HTMLElement>(`[name="${blank}"]`);
+  target?.focus();
 }
 
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -161,6 +177,7 @@ export function PostForm({
       ) {
         event.preventDefault();
         toast.error(ALL_FIELDS_REQUIRED);
+        focusFirstBlank(event.currentTarget, text);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -73,9 +73,15 @@ export function FlashNotice() {
  */
 export function FormError({ result }: { result: { error?: string | null } | undefined }) {
   const message = result?.error;
+  const ref = useRef<HTMLParagraphElement>(null);
+  // Each refused submission moves focus (and the view) to its message, above the form,
+  // instead of leaving it on the button far down the page.
+  useEffect(() => {
+    if (result?.error) ref.current?.focus();
+  }, [result]);
   if (!message) return null;
   return (
-    <p role="alert" className="notice notice-error">
+    <p ref={ref} role="alert" tabIndex={-1} className="notice notice-error">
       {message}
     </p>
   );

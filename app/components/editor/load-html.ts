@@ -1,5 +1,5 @@
 import { $generateNodesFromDOM } from "@lexical/html";
-import { $getRoot, $insertNodes, type LexicalEditor } from "lexical";
+import { $getRoot, $insertNodes, $setSelection, type LexicalEditor } from "lexical";
 
 /**
  * Stored HTML as Lexical should read it. A code block is stored by other
@@ -16,9 +16,15 @@ export function prepareForEditor(dom: Document): Document {
   return dom;
 }
 
-/** Replaces the editor's content with the document parsed from `html` (inside an update). */
+/**
+ * Replaces the editor's content with the document parsed from `html` (inside an update).
+ * The insertion needs a selection, which is dropped afterwards: an editor state that keeps
+ * one makes Lexical focus the editor and scroll the page to it, so opening a post would
+ * leave its title and summary off-screen (docs/behaviour.md §editor).
+ */
 export function $loadHtml(editor: LexicalEditor, html: string, parser: DOMParser): void {
   const dom = prepareForEditor(parser.parseFromString(html, "text/html"));
   $getRoot().clear().select();
   $insertNodes($generateNodesFromDOM(editor, dom));
+  $setSelection(null);
 }

@@ -5,7 +5,9 @@
  * dropped (its inner text kept) with a note in the report, and classic-editor
  * text (blank lines between paragraphs) given its paragraphs, as WordPress
  * shows it. These are text rules over the post's HTML, not over the XML.
+ * Comments become plain text (`commentText`).
  */
+import { htmlToText } from "~/utils/text";
 
 const BLOCK_COMMENT = /<!--\s*\/?wp:[\s\S]*?-->/g;
 const BLOCK_TAG =
@@ -113,4 +115,20 @@ export function cleanWordPressHtml(
 ): string {
   const withoutBlocks = html.replace(BLOCK_COMMENT, "");
   return autoParagraphs(replaceShortcodes(withoutBlocks, attachments, notes));
+}
+
+/**
+ * A comment's text as plain text: line breaks and paragraphs kept, a link's
+ * address written after its words (the comment renderer links addresses),
+ * entities decoded. Markup is dropped, never kept.
+ */
+export function commentText(html: string): string {
+  const linked = html.replace(
+    /<a\s[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi,
+    (_m, href: string, words: string) => {
+      const label = htmlToText(words).trim();
+      return /^https?:\/\//i.test(href) && label !== href ? `${label} (${href})` : label || href;
+    },
+  );
+  return htmlToText(linked.replace(/<\/p>/gi, "\n\n"));
 }

@@ -7,10 +7,14 @@
  * others tags; internal `#tags` are dropped. Members become subscribers.
  */
 import { readFile } from "node:fs/promises";
+import type { CommentStatus } from "~/domain/comments/vocabulary";
 import { badRequest } from "~/domain/errors.server";
+import type { PageStatus } from "~/domain/pages/vocabulary";
 import type { PostStatus } from "~/domain/posts/statuses";
 import { type Audience, findAudience } from "~/domain/subscribers/vocabulary";
+import { commentText } from "./content.server";
 import type { Inspection, SourceRecord, TermRef } from "./records";
+import { scheduledFor } from "./statuses";
 
 // biome-ignore lint/suspicious/noExplicitAny: Ghost's rows are free-form JSON, read field by field.
 type Row = Record<string, any>;
@@ -91,7 +95,7 @@ export async function inspectGhost(
   if (!document || !d || !["posts", "tags", "users"].some((k) => Array.isArray(d[k]))) {
     throw badRequest(NOT_GHOST);
   }
-  const total = ["users", "tags", "posts", "members"].reduce(
+  const total = ["users", "tags", "posts", "members", "comments"].reduce(
     (n, key) => n + (Array.isArray(d[key]) ? d[key].length : 0),
     0,
   );
@@ -120,15 +124,17 @@ function dateOf(...values: unknown[]): Date {
   return new Date();
 }
 
-function mapStatus(status: unknown): { status: PostStatus; note?: string } | null {
+function mapStatus(
+  status: unknown,
+  date: Date,
+): { status: PostStatus; note?: string; publishAt?: Date } | null {
   switch (status) {
     case "published":
       return { status: "published" };
     case "draft":
       return { status: "draft" };
     case "scheduled":
-      // When the workflow's `scheduled` status lands, map it here.
-      return { status: "draft", note: "scheduled in Ghost; imported as a draft" };
+      return scheduledFor(date, new Date(), "Ghost");
     case "sent":
       return {
         status: "published",
@@ -136,6 +142,93 @@ function mapStatus(status: unknown): { status: PostStatus; note?: string } | nul
       };
     default:
       return null;
+  }
+}
+
+function emitPage(
+  p: Row,
+  sourceId: string,
+  title: string,
+  postAuthor: Map<string, string>,
+  userById: Map<string, Row>,
+  emit: (record: SourceRecord) => void,
+) {
+  const status: PageStatus | null =
+    p.status === "published" ? "published" : p.status === "draft" ? "draft" : null;
+  const html = typeof p.html === "string" ? p.html.replace(/__GHOST_URL__/g, "") : "";
+  if (!status || !html.trim()) {
+    emit({
+      type: "skip",
+      value: {
+        kind: "page",
+        sourceId,
+        title,
+        reason: status
+          ? "no HTML in the export (mobiledoc/lexical only)"
+          : `status "${p.status}" is not imported`,
+      },
+    });
+    return;
+  }
+  const authorId = postAuthor.get(sourceId) ?? (p.author_id ? String(p.author_id) : null);
+  const author = authorId ? userById.get(authorId) : undefined;
+  emit({
+    type: "page",
+    value: {
+      sourceId,
+      title,
+      slug: String(p.slug ?? ""),
+      status,
+      html,
+      summary: String(p.custom_excerpt ?? "") || String(p.meta_description ?? ""),
+      date: dateOf(p.published_at, p.created_at),
+      author: author ? String(author.slug ?? author.email ?? author.id) : null,
+      oldPaths: [],
+    },
+  });
+}
+
+/**
+ * Ghost 5's member comments: published → approved, hidden (by a moderator) →
+ * trash; deleted ones are reported. The member gives the name and e-mail.
+ */
+function readComments(d: Record<string, Row[]>, emit: (record: SourceRecord) => void) {
+  const members = new Map(((d.members ?? []) as Row[]).map((m) => [String(m.id), m]));
+  const rows = ((d.comments ?? []) as Row[]).filter((c) => c?.id && c.post_id);
+  // Oldest first (the order readers see), and a reply after the comment it answers.
+  const time = (c: Row) => dateOf(c.created_at, 0).getTime();
+  rows.sort((a, b) => time(a) - time(b) || (a.parent_id ? 1 : 0) - (b.parent_id ? 1 : 0));
+  for (const c of rows) {
+    const member = c.member_id ? members.get(String(c.member_id)) : undefined;
+    const name = String(member?.name || member?.email?.split("@")[0] || "Anonymous");
+    const status: CommentStatus | null =
+      c.status === "published" ? "approved" : c.status === "hidden" ? "trash" : null;
+    if (!status || typeof c.html !== "string") {
+      emit({
+        type: "skip",
+        value: {
+          kind: "comment",
+          sourceId: String(c.id),
+          title: name,
+          reason: `status "${c.status}" is not imported`,
+        },
+      });
+      continue;
+    }
+    emit({
+      type: "comment",
+      value: {
+        sourceId: String(c.id),
+        postSourceId: String(c.post_id),
+        parentSourceId: c.parent_id ? String(c.parent_id) : null,
+        name,
+        email: String(member?.email ?? ""),
+        url: "",
+        body: commentText(c.html),
+        status,
+        date: dateOf(c.created_at),
+      },
+    });
   }
 }
 
@@ -190,13 +283,11 @@ export function readGhost(
     const title = String(p.title ?? "");
     const isPage = p.type === "page" || p.page === 1 || p.page === true;
     if (isPage) {
-      emit({
-        type: "skip",
-        value: { kind: "page", sourceId, title, reason: "pages are not imported yet" },
-      });
+      emitPage(p, sourceId, title, postAuthor, userById, emit);
       continue;
     }
-    const mapped = mapStatus(p.status);
+    const date = dateOf(p.published_at, p.created_at);
+    const mapped = mapStatus(p.status, date);
     if (!mapped) {
       emit({
         type: "skip",
@@ -234,9 +325,10 @@ export function readGhost(
         slug,
         status: mapped.status,
         statusNote: mapped.note,
+        publishAt: mapped.publishAt,
         html,
         excerpt: String(p.custom_excerpt ?? "") || String(p.excerpt ?? ""),
-        date: dateOf(p.published_at, p.created_at),
+        date,
         author: author ? String(author.slug ?? author.email ?? author.id) : null,
         category: refs[0] ?? null,
         extraCategories: [],
@@ -260,6 +352,7 @@ export function readGhost(
       },
     });
   }
+  readComments(d, emit);
   const newsletters = new Map(
     ((d.newsletters ?? []) as Row[]).map((n) => [String(n.id), String(n.name ?? "")]),
   );

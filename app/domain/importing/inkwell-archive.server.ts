@@ -13,6 +13,7 @@ import type { ExportDocument } from "~/domain/backups/export.server";
 import { badRequest } from "~/domain/errors.server";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
 import type { Inspection, SourceRecord } from "./records";
+import { scheduledFor } from "./statuses";
 
 const DOCUMENT = "inkwell-export.json";
 export const NOT_INKWELL = "This archive is not an Inkwell export (it has no inkwell-export.json)";
@@ -134,13 +135,19 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
   for (const p of doc.posts) {
     const category = p.categoryId ? categoryById.get(p.categoryId) : undefined;
     const author = p.authorId ? userById.get(p.authorId) : undefined;
+    const schedule =
+      p.status === "scheduled" && p.publishAt
+        ? scheduledFor(date(p.publishAt), new Date(), "the archive")
+        : null;
     emit({
       type: "post",
       value: {
         sourceId: p.uid,
         title: p.title,
         slug: p.slug,
-        status: p.status,
+        status: schedule?.status ?? p.status,
+        statusNote: schedule?.note,
+        publishAt: schedule?.publishAt,
         html: p.content,
         excerpt: p.summary,
         date: date(p.timestamp),

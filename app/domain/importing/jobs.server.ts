@@ -18,6 +18,7 @@ import { importJobs } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { notFound } from "~/domain/errors.server";
 import { notifySafely } from "~/domain/notifications/notify.server";
+import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { openReader } from "./formats.server";
@@ -139,7 +140,7 @@ export async function runImportJob(
       batch = [];
       db.$client.transaction(() => {
         for (const record of records) writer.write(record);
-        done += records.filter((r) => r.type !== "skip" || r.value.kind !== "comments").length;
+        done += records.length;
         save(db, job.id, { done: Math.min(done, total), total, report });
       })();
       options.onProgress?.(Math.min(done, total), total);
@@ -152,6 +153,9 @@ export async function runImportJob(
     flush();
     report.notes = [...new Set([...report.notes, ...notes])];
     save(db, job.id, { state: "done", done: total, total, report, finishedAt: new Date() });
+    // In the server, the scheduler reads the new due times now; the command line's posts wait for
+    // the server's next look (at most a minute, docs/decisions/090-post-scheduler.md).
+    if (writer.scheduled > 0) kickPostScheduler();
     notifySafely(db, {
       kind: "import-finished",
       message: `Import of ${job.fileName} finished: ${total} items read`,

@@ -6,6 +6,8 @@
  * second import of the same file create nothing.
  */
 import type { SocialCard } from "#db/schema";
+import type { CommentStatus } from "~/domain/comments/vocabulary";
+import type { PageNav, PageStatus } from "~/domain/pages/vocabulary";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
 
@@ -36,8 +38,10 @@ export type SourcePost = {
   title: string;
   slug: string;
   status: PostStatus;
-  /** Why the status differs from the source's (future → draft…), for the report. */
+  /** Why the status differs from the source's (private → draft…), for the report. */
   statusNote?: string;
+  /** A `scheduled` post: when the scheduler publishes it (always in the future). */
+  publishAt?: Date;
   /** HTML before the sanitiser (the writer sanitises it). */
   html: string;
   /** Plain text or HTML; empty: the first 200 characters of the text. */
@@ -90,12 +94,51 @@ export type SourceSubscriber = {
   date: Date;
 };
 
+/**
+ * A reader's comment on a post. Threads are one level deep here: a reply to a
+ * reply joins its thread's first comment (as the comment form does).
+ */
+export type SourceComment = {
+  sourceId: string;
+  /** The source id of the post it answers (SourcePost.sourceId). */
+  postSourceId: string;
+  /** The source id of the comment it replies to, if any. */
+  parentSourceId: string | null;
+  name: string;
+  email: string;
+  url: string;
+  /** Plain text (the comments area renders it escaped). */
+  body: string;
+  status: CommentStatus;
+  date: Date;
+};
+
+/** A static page (docs/behaviour.md §pages). */
+export type SourcePage = {
+  sourceId: string;
+  title: string;
+  slug: string;
+  status: PageStatus;
+  statusNote?: string;
+  /** HTML before the sanitiser. */
+  html: string;
+  summary: string;
+  date: Date;
+  author: string | null;
+  nav?: PageNav;
+  navOrder?: number;
+  /** Old addresses answering 301 to the page (`/parent/child`). */
+  oldPaths: string[];
+};
+
 export type SourceSkip = { kind: string; sourceId: string; title: string; reason: string };
 
 export type SourceRecord =
   | { type: "author"; value: SourceAuthor }
   | { type: "term"; value: SourceTerm }
   | { type: "post"; value: SourcePost }
+  | { type: "page"; value: SourcePage }
+  | { type: "comment"; value: SourceComment }
   | { type: "media"; value: SourceMedia }
   | { type: "subscriber"; value: SourceSubscriber }
   | { type: "settings"; value: Record<string, unknown> }

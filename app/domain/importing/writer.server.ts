@@ -6,8 +6,8 @@
  * again. The caller wraps each batch of records in one transaction.
  *
  * - Authors are matched by e-mail to existing accounts, else created as
- *   Authors with no password (they cannot sign in until an Administrator sets
- *   one or invites them).
+ *   deactivated Authors with no password (they cannot sign in until an
+ *   Administrator activates and invites them).
  * - Categories and tags are matched by slug, then name, else created.
  * - Posts go through the post sanitiser; a post without a category gets the
  *   site's default one. Their old addresses become redirects.
@@ -16,7 +16,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import {
   categories,
+  comments,
   importRecords,
+  pages,
   posts,
   postTags,
   redirects,
@@ -24,10 +26,14 @@ import {
   tags,
   users,
 } from "#db/schema";
-import { generateApiKey } from "~/domain/access/password.server";
+import { newApiKeyColumns } from "~/domain/accounts/secrets.server";
+import { COMMENT_NAME_MAX } from "~/domain/comments/vocabulary";
+import { isSiteAddress } from "~/domain/pages/vocabulary";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
+import { uniqueUserSlug } from "~/domain/users/authors.server";
+import { IMPORTED_DOMAIN, NO_PASSWORD } from "~/domain/users/imported";
 import { nextId } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import { apiKey, postPath, slugify } from "~/utils/slug";
@@ -35,7 +41,9 @@ import { htmlToText } from "~/utils/text";
 import { type MediaFiles, mimeOf } from "./media-files.server";
 import type {
   SourceAuthor,
+  SourceComment,
   SourceMedia,
+  SourcePage,
   SourcePost,
   SourceRecord,
   SourceSubscriber,
@@ -69,6 +77,8 @@ function decodeEntities(value: string): string {
 export class ImportWriter {
   private authorsByLogin = new Map<string, number>();
   private authorsListed = 0;
+  /** Scheduled posts written: the scheduler is woken once the job ends. */
+  scheduled = 0;
 
   constructor(
     private readonly db: Db,
@@ -143,6 +153,10 @@ export class ImportWriter {
         return void this.term(record.value);
       case "post":
         return this.post(record.value);
+      case "page":
+        return this.page(record.value);
+      case "comment":
+        return this.comment(record.value);
       case "media":
         return this.mediaItem(record.value);
       case "subscriber":
@@ -164,7 +178,7 @@ export class ImportWriter {
     }
     const email = (a.email ?? "").trim().toLowerCase();
     const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-    const address = valid ? email : `${slugify(a.login) || "author"}@imported.invalid`;
+    const address = valid ? email : `${slugify(a.login) || "author"}@${IMPORTED_DOMAIN}`;
     const existing = this.db.select().from(users).where(eq(users.email, address)).get();
     let id: number;
     if (existing) {
@@ -178,9 +192,12 @@ export class ImportWriter {
           name: a.name.trim() || a.login || address,
           email: address,
           role: "Author",
-          // No password: the account cannot sign in until one is set.
-          passwordHash: "!",
-          apiKey: generateApiKey(),
+          // No password, and deactivated: the account cannot sign in until an Administrator
+          // activates it and invites them (decision 114).
+          passwordHash: NO_PASSWORD,
+          deactivatedAt: new Date(),
+          ...newApiKeyColumns().columns,
+          slug: uniqueUserSlug(this.db, a.name.trim() || a.login || "author"),
           photo: a.photo ? (this.options.media.localUrl(a.photo, null) ?? a.photo) : null,
         })
         .returning({ id: users.id })
@@ -190,7 +207,9 @@ export class ImportWriter {
         "author",
         a.sourceId,
         a.name,
-        valid ? "Author without a password" : `no valid e-mail; given ${address}`,
+        valid
+          ? "Author without a password, deactivated until invited"
+          : `no valid e-mail; given ${address}; deactivated until invited`,
       );
     }
     this.remember("author", a.sourceId, id);
@@ -323,6 +342,10 @@ export class ImportWriter {
     if (photo) photo = this.options.media.localUrl(photo, authorId) ?? photo;
     if (photo && !/^(https?:\/\/|\/)/i.test(photo)) photo = null;
     const slug = slugify(p.slug) || slugify(title) || "post";
+    // A scheduled post needs its time; without one it waits as a draft.
+    const publishAt = p.status === "scheduled" ? (p.publishAt ?? null) : null;
+    const status = p.status === "scheduled" && !publishAt ? "draft" : p.status;
+    if (publishAt) this.scheduled += 1;
     const id = this.postId(p.keepId);
     const now = new Date();
     this.db
@@ -330,7 +353,8 @@ export class ImportWriter {
       .values({
         id,
         uid: randomUUID(),
-        status: p.status,
+        status,
+        publishAt,
         title: title.slice(0, 300),
         slug,
         url: postPath(id, category?.slug, slug),
@@ -367,6 +391,109 @@ export class ImportWriter {
       !content ? "no content" : undefined,
     ].filter(Boolean);
     this.note("created", "post", p.sourceId, title, reasons.join("; ") || undefined);
+  }
+
+  /**
+   * A static page. Its slug is kept when free; one a route or another page
+   * already answers gets "-2", "-3"… (noted). Its old address (a WordPress
+   * child page's `/parent/child/`) answers 301 to `/{slug}`.
+   */
+  page(p: SourcePage) {
+    const title = decodeEntities(p.title).trim() || "(untitled)";
+    if (this.alreadyDone("page", p.sourceId, title, "page") !== null) return;
+    const wanted = slugify(p.slug) || slugify(title) || "page";
+    let slug = wanted;
+    for (let n = 2; this.pageSlugTaken(slug); n++) slug = `${wanted}-${n}`;
+    const authorId = this.authorFor(p.author);
+    const content = sanitizePostHtml(this.options.media.rewrite(p.html, authorId)).trim();
+    const summary =
+      htmlToText(p.summary).trim().slice(0, 300) ||
+      Array.from(htmlToText(content)).slice(0, SUMMARY_CHARS).join("").trim();
+    const id = this.db
+      .insert(pages)
+      .values({
+        uid: randomUUID(),
+        status: p.status,
+        title: title.slice(0, 200),
+        slug,
+        summary,
+        content,
+        nav: p.nav ?? "none",
+        navOrder: p.navOrder ?? 0,
+        authorId,
+        createdAt: p.date,
+        updatedAt: new Date(),
+      })
+      .returning({ id: pages.id })
+      .get().id;
+    for (const old of p.oldPaths) {
+      const key = redirectKey(new URL(old, "http://x.invalid").pathname);
+      if (key === "/" || key === `/${slug}`) continue;
+      this.db
+        .insert(redirects)
+        .values({ fromPath: key, toPath: `/${slug}` })
+        .onConflictDoNothing()
+        .run();
+    }
+    this.remember("page", p.sourceId, id);
+    const reasons = [
+      p.statusNote,
+      slug !== wanted ? `the address /${wanted} was taken; it is /${slug}` : undefined,
+    ].filter(Boolean);
+    this.note("created", "page", p.sourceId, title, reasons.join("; ") || undefined);
+  }
+
+  private pageSlugTaken(slug: string): boolean {
+    if (isSiteAddress(slug)) return true;
+    return Boolean(this.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug)).get());
+  }
+
+  /**
+   * A reader's comment, under its imported post, with its status, name,
+   * e-mail, address and date. A reply to a reply joins the thread's first
+   * comment (one level, as here); a reply whose comment was not imported
+   * stands on its own (noted).
+   */
+  comment(c: SourceComment) {
+    const title = `${c.name || "Anonymous"}: ${Array.from(c.body).slice(0, 60).join("")}`;
+    if (this.alreadyDone("comment", c.sourceId, title, "comment") !== null) return;
+    const post = this.known("post", c.postSourceId);
+    if (!post) {
+      return this.note("skipped", "comment", c.sourceId, title, "its post was not imported");
+    }
+    let parentId: number | null = null;
+    let reason: string | undefined;
+    if (c.parentSourceId) {
+      const parent = this.known("comment", c.parentSourceId);
+      const row = parent
+        ? this.db
+            .select({ id: comments.id, parentId: comments.parentId })
+            .from(comments)
+            .where(eq(comments.id, parent.localId))
+            .get()
+        : undefined;
+      if (row) parentId = row.parentId ?? row.id;
+      else reason = "the comment it replies to was not imported; kept as a comment of its own";
+    }
+    const email = c.email.trim().toLowerCase();
+    const url = c.url.trim();
+    const id = this.db
+      .insert(comments)
+      .values({
+        uid: randomUUID(),
+        postId: post.localId,
+        parentId,
+        name: (c.name.trim() || "Anonymous").slice(0, COMMENT_NAME_MAX),
+        email: /^[^\s@]+@[^\s@]+$/.test(email) ? email.slice(0, 254) : "",
+        authorUrl: /^https?:\/\/\S+$/i.test(url) ? url.slice(0, 500) : "",
+        body: c.body.trim(),
+        status: c.status,
+        createdAt: c.date,
+      })
+      .returning({ id: comments.id })
+      .get().id;
+    this.remember("comment", c.sourceId, id);
+    this.note("created", "comment", c.sourceId, title, reason);
   }
 
   /** A kept id when it is free (the counter moves past it), else the next one. */

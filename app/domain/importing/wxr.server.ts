@@ -11,10 +11,13 @@
  */
 import { createReadStream } from "node:fs";
 import { SaxesParser } from "saxes";
+import type { CommentStatus } from "~/domain/comments/vocabulary";
 import { badRequest } from "~/domain/errors.server";
+import type { PageStatus } from "~/domain/pages/vocabulary";
 import type { PostStatus } from "~/domain/posts/statuses";
-import { cleanWordPressHtml } from "./content.server";
+import { cleanWordPressHtml, commentText } from "./content.server";
 import type { Inspection, SourceRecord, TermRef } from "./records";
+import { scheduledFor } from "./statuses";
 
 const WP_NS = /^https?:\/\/wordpress\.org\/export\/1\.[0-9]+\/$/;
 const EXCERPT_NS = /^https?:\/\/wordpress\.org\/export\/1\.[0-9]+\/excerpt\/$/;
@@ -171,7 +174,8 @@ export async function inspectWxr(
     if (key === "wp:author" || key === "wp:category" || key === "wp:tag" || key === "wp:term") {
       total += 1;
     } else if (key === "item") {
-      total += 1;
+      // The item and each of its comments.
+      total += 1 + comments(node).length;
       const url = text(node, "wp:attachment_url");
       if (text(node, "wp:post_type") === "attachment" && url) {
         attachments.set(text(node, "wp:post_id"), url);
@@ -204,11 +208,16 @@ function wpDate(value: string, gmt: string, pubDate: string): Date {
 }
 
 /**
- * WordPress statuses to Inkwell's. `future` becomes a draft (with a note)
- * until posts can be scheduled: when the workflow's `scheduled` status lands,
- * map it here.
+ * WordPress statuses to Inkwell's. A `future` post is scheduled for its date
+ * (the scheduler publishes it then); one whose date has passed (WordPress's
+ * "missed schedule": never public there) becomes a draft with a note, so an
+ * import never publishes what the old site did not (decision 115).
  */
-export function mapWpStatus(status: string): { status: PostStatus; note?: string } | null {
+export function mapWpStatus(
+  status: string,
+  date: Date = new Date(),
+  now: Date = new Date(),
+): { status: PostStatus; note?: string; publishAt?: Date } | null {
   switch (status) {
     case "publish":
       return { status: "published" };
@@ -217,7 +226,7 @@ export function mapWpStatus(status: string): { status: PostStatus; note?: string
     case "pending":
       return { status: "reviewing" };
     case "future":
-      return { status: "draft", note: "scheduled in WordPress; imported as a draft" };
+      return scheduledFor(date, now, "WordPress");
     case "private":
       return { status: "draft", note: "private in WordPress; imported as a draft" };
     case "trash":
@@ -261,18 +270,15 @@ function itemRecords(
     }
     return [{ type: "media", value: { sourceId, url, title, date } }];
   }
+  if (type === "page") return pageRecords(node, sourceId, title, date, notes);
   if (type !== "post") {
-    const kind = type === "page" ? "page" : type === "nav_menu_item" ? "menu item" : type;
+    const kind = type === "nav_menu_item" ? "menu item" : type;
     const reason =
-      type === "page"
-        ? "pages are not imported yet"
-        : type === "nav_menu_item"
-          ? "menus are not imported"
-          : `post type "${type}" is not imported`;
+      type === "nav_menu_item" ? "menus are not imported" : `post type "${type}" is not imported`;
     return [{ type: "skip", value: { kind, sourceId, title: title || `#${id}`, reason } }];
   }
   const wpStatus = text(node, "wp:status");
-  const mapped = mapWpStatus(wpStatus);
+  const mapped = mapWpStatus(wpStatus, date);
   if (!mapped) {
     return [
       {
@@ -308,7 +314,6 @@ function itemRecords(
     oldPaths.add(`/${d[0]}/${d[1]}/${slug}`);
     oldPaths.add(`/${slug}`);
   }
-  const commentCount = node.children.filter((c) => c.ns + c.name === "wp:comment").length;
   const records: SourceRecord[] = [
     {
       type: "post",
@@ -318,6 +323,7 @@ function itemRecords(
         slug,
         status: mapped.status,
         statusNote: mapped.note,
+        publishAt: mapped.publishAt,
         html: cleanWordPressHtml(raw(node, "content:encoded"), attachments, notes),
         excerpt: raw(node, "excerpt:encoded").trim(),
         date,
@@ -330,18 +336,151 @@ function itemRecords(
       },
     },
   ];
-  if (commentCount > 0) {
+  records.push(...commentRecords(node, sourceId));
+  return records;
+}
+
+/** WordPress page statuses: pages here are draft, published or trash. */
+function pageStatus(status: string): { status: PageStatus; note?: string } | null {
+  switch (status) {
+    case "publish":
+      return { status: "published" };
+    case "draft":
+    case "pending":
+    case "future":
+    case "private":
+      return { status: "draft", note: `${status} in WordPress; imported as a draft` };
+    case "trash":
+      return { status: "trash" };
+    default:
+      return null;
+  }
+}
+
+/** A WordPress page becomes a page at `/{slug}`; its comments are reported (pages take none). */
+function pageRecords(
+  node: Node,
+  sourceId: string,
+  title: string,
+  date: Date,
+  notes: Set<string>,
+): SourceRecord[] {
+  const wpStatus = text(node, "wp:status");
+  const mapped = pageStatus(wpStatus);
+  if (!mapped) {
+    return [
+      {
+        type: "skip",
+        value: { kind: "page", sourceId, title, reason: `status "${wpStatus}" is not imported` },
+      },
+    ];
+  }
+  const slug = decodeSlug(text(node, "wp:post_name"));
+  const linkPath = pathOf(text(node, "link"));
+  const records: SourceRecord[] = [
+    {
+      type: "page",
+      value: {
+        sourceId,
+        title,
+        slug,
+        status: mapped.status,
+        statusNote: mapped.note,
+        html: cleanWordPressHtml(raw(node, "content:encoded"), new Map(), notes),
+        summary: raw(node, "excerpt:encoded").trim(),
+        date,
+        author: text(node, "dc:creator") || null,
+        oldPaths: linkPath && !linkPath.includes("?") ? [linkPath] : [],
+      },
+    },
+  ];
+  for (const c of comments(node)) {
     records.push({
       type: "skip",
       value: {
-        kind: "comments",
-        sourceId,
-        title,
-        reason: `${commentCount} comment${commentCount > 1 ? "s" : ""} not imported (comments are not imported yet)`,
+        kind: "comment",
+        sourceId: text(c, "wp:comment_id"),
+        title: text(c, "wp:comment_author"),
+        reason: "a comment on a page (pages take no comments here)",
       },
     });
   }
   return records;
+}
+
+const comments = (node: Node) => node.children.filter((c) => c.ns + c.name === "wp:comment");
+
+/** `comment_approved`; an export without it (older files) leaves the comment to moderation. */
+const COMMENT_STATUS: Record<string, CommentStatus> = {
+  "": "pending",
+  "1": "approved",
+  approve: "approved",
+  "0": "pending",
+  hold: "pending",
+  spam: "spam",
+  trash: "trash",
+  "post-trashed": "trash",
+};
+
+/**
+ * A post's comments, parents before their replies. Pingbacks and trackbacks
+ * are reported, not kept: they are not readers' comments.
+ */
+function commentRecords(node: Node, postSourceId: string): SourceRecord[] {
+  const pending = comments(node).map((c) => ({
+    id: text(c, "wp:comment_id"),
+    parent: text(c, "wp:comment_parent"),
+    node: c,
+  }));
+  const ids = new Set(pending.map((c) => c.id));
+  const placed = new Set<string>();
+  const ordered: typeof pending = [];
+  // A parent listed later in the file is written first; a loop or a missing parent ends the wait.
+  while (pending.length > 0) {
+    const index = pending.findIndex(
+      (c) => !c.parent || c.parent === "0" || placed.has(c.parent) || !ids.has(c.parent),
+    );
+    const [next] = pending.splice(index === -1 ? 0 : index, 1);
+    placed.add(next.id);
+    ordered.push(next);
+  }
+  return ordered.map(({ id, parent, node: c }): SourceRecord => {
+    const kind = text(c, "wp:comment_type");
+    const name = text(c, "wp:comment_author");
+    if (kind === "pingback" || kind === "trackback") {
+      return {
+        type: "skip",
+        value: { kind: "comment", sourceId: id, title: name, reason: `a ${kind}, not a comment` },
+      };
+    }
+    const approved = text(c, "wp:comment_approved");
+    const status = COMMENT_STATUS[approved];
+    if (!status) {
+      return {
+        type: "skip",
+        value: {
+          kind: "comment",
+          sourceId: id,
+          title: name,
+          reason: `status "${approved}" is not imported`,
+        },
+      };
+    }
+    return {
+      type: "comment",
+      value: {
+        sourceId: id,
+        postSourceId,
+        parentSourceId: parent && parent !== "0" ? parent : null,
+        name,
+        email: text(c, "wp:comment_author_email"),
+        url: text(c, "wp:comment_author_url"),
+        body: commentText(raw(c, "wp:comment_content")),
+        status,
+        date: wpDate(text(c, "wp:comment_date"), text(c, "wp:comment_date_gmt"), ""),
+      },
+    };
+  });
 }
 
 /** WordPress keeps non-ASCII slugs percent-encoded. */

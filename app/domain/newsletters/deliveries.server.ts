@@ -152,6 +152,39 @@ export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome
   });
 }
 
+/** One delivery's outcome, waiting to be written with others (the sender writes them in batches). */
+export type PendingOutcome = { delivery: DeliveryRow; outcome: Outcome };
+
+/**
+ * Writes a batch of one newsletter's outcomes in one transaction: every
+ * `sent` in one UPDATE, the rest (failures, retries, outages: few) one by one
+ * as `recordOutcome` does. As everywhere here, only a row still pending
+ * changes, so writing a batch twice counts nothing twice.
+ */
+export function recordOutcomes(db: Db, id: number, batch: PendingOutcome[]) {
+  if (batch.length === 0) return;
+  db.transaction((tx) => {
+    const t = tx as unknown as Db;
+    const sent: number[] = [];
+    for (const { delivery, outcome } of batch) {
+      if (outcome.kind === "sent") sent.push(delivery.subscriberId);
+    }
+    if (sent.length > 0) {
+      const changed = Number(
+        t.run(sql`update newsletter_deliveries
+          set status = 'sent', attempts = attempts + 1, error = null,
+            updated_at = ${Date.now()}, next_attempt_at = null
+          where newsletter_id = ${id} and status = 'pending'
+            and subscriber_id in (select value from json_each(${JSON.stringify(sent)}))`).changes,
+      );
+      count(t, id, "deliveredCount", changed);
+    }
+    for (const { delivery, outcome } of batch) {
+      if (outcome.kind !== "sent") recordOutcome(t, id, delivery, outcome);
+    }
+  });
+}
+
 /**
  * Once nothing is pending: `sent` when no delivery failed, `partly sent`
  * when some were delivered and some failed, `failed` when some failed and

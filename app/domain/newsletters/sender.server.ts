@@ -1,19 +1,24 @@
 /**
- * The background sender: works through pending deliveries in batches,
- * several messages in flight at once, and records each answer as it comes
- * back (deliveries.server.ts), so a restart resumes with the rows still
- * pending. A reader refused for now is tried again on a later pass; when the
- * mail server is down the sender pauses, longer each time, and nothing is
- * counted against the readers.
+ * The background sender: reads pending deliveries a page at a time, keeps
+ * several messages in flight at once, and writes the answers back in batches
+ * (one transaction every FLUSH_MS or FLUSH_OUTCOMES answers, and whenever a
+ * pass ends or the sender stops; deliveries.server.ts), so a restart resumes
+ * with the rows still pending. What a stop or a crash can repeat:
+ * docs/behaviour.md (newsletters, "Exactly once") and
+ * docs/decisions/122-newsletter-batched-outcomes.md. A reader refused for now
+ * is tried again on a later pass; when the mail server is down the sender
+ * pauses, longer each time, and nothing is counted against the readers.
  */
 import type { Newsletter } from "#db/schema";
 import {
   closePending,
   finishIfDone,
   markSending,
+  type Outcome,
   openNewsletters,
+  type PendingOutcome,
   pendingDeliveries,
-  recordOutcome,
+  recordOutcomes,
 } from "~/domain/newsletters/deliveries.server";
 import { uploadsProblem } from "~/domain/newsletters/input.server";
 import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
@@ -23,6 +28,17 @@ import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport, SMTP_CONNECTIONS } from "~/platform/mail.server";
+
+/**
+ * Answers are written at the latest this long after the first of a batch
+ * came back, or as soon as this many wait: what a SIGKILL can make the next
+ * start send again is bounded by them (docs/behaviour.md, newsletters).
+ */
+export const FLUSH_MS = 100;
+export const FLUSH_OUTCOMES = 250;
+
+/** Messages in flight at once: several per SMTP connection, so none waits between two messages. */
+export const MESSAGES_IN_FLIGHT = 4 * SMTP_CONNECTIONS;
 
 /**
  * A recipient's temporary refusal (a 4xx reply to RCPT TO or DATA, as
@@ -37,9 +53,14 @@ export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 export const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 export type SenderOptions = {
+  /** Pending deliveries read at a time (default 500). */
   batchSize?: number;
-  /** Messages in flight at once (default 5, the SMTP pool's connections). */
+  /** Messages in flight at once (default MESSAGES_IN_FLIGHT). */
   concurrency?: number;
+  /** Answers written together at most (default FLUSH_OUTCOMES); 1 writes each as it comes. */
+  flushOutcomes?: number;
+  /** The longest an answer waits to be written, in ms (default FLUSH_MS). */
+  flushMs?: number;
   /** First pause before trying again (an outage, a temporary refusal); doubles each time, up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -146,13 +167,21 @@ export class NewsletterSender {
   private haltedBy: string | undefined;
   /** The last outage's error, for the log line. */
   private lastOutage = "";
+  private readonly flushOutcomes: number;
+  private readonly flushMs: number;
+  /** Answers not written yet, all of one newsletter (one is delivered at a time). */
+  private unwritten: PendingOutcome[] = [];
+  private unwrittenOf: { db: Db; letter: Newsletter } | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: () => Db = getDb,
     options: SenderOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 50;
-    this.concurrency = Math.max(1, options.concurrency ?? SMTP_CONNECTIONS);
+    this.batchSize = options.batchSize ?? 500;
+    this.concurrency = Math.max(1, options.concurrency ?? MESSAGES_IN_FLIGHT);
+    this.flushOutcomes = Math.max(1, options.flushOutcomes ?? FLUSH_OUTCOMES);
+    this.flushMs = options.flushMs ?? FLUSH_MS;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.maxRetryDelayMs = Math.max(
       this.retryDelayMs,
@@ -282,36 +311,57 @@ export class NewsletterSender {
     markSending(db, letter);
     const siteName = getSettings(db).siteName;
     const rendered = await render(env, siteName, letter);
-    // A cursor over subscriber ids: a message that failed for a temporary
-    // reason stays pending and is retried on the next pass, not in this one.
-    let after = 0;
-    for (;;) {
-      if (this.stopping) return false;
-      // Each reader's status now, not at queue time: who unsubscribed, was
-      // set Inactive or was deleted since is skipped.
-      const rows = pendingDeliveries(db, letter.id, after, this.batchSize);
-      if (rows.length === 0) break;
-      after = (rows.at(-1) as (typeof rows)[number]).delivery.subscriberId;
-      const gone = rows.filter((r) => r.current !== "Active").map((r) => r.delivery.subscriberId);
-      if (gone.length > 0) {
-        closePending(db, letter.id, "skipped", "No longer an Active subscriber", gone);
+    const next = this.feed(db, letter);
+    // `concurrency` messages in flight at once (over the pooled SMTP
+    // connections); each takes the next delivery as soon as it is done.
+    const worker = async () => {
+      while (!this.stopping && !this.outage) {
+        const delivery = next();
+        if (!delivery) return;
+        await this.deliverOne(db, rendered, letter, delivery);
       }
-      const batch = rows.filter((r) => r.current === "Active").map((r) => r.delivery);
-      if (batch.length === 0) continue;
-      // `concurrency` messages in flight at once (over as many pooled SMTP
-      // connections); each is recorded as soon as its answer comes back.
-      let next = 0;
-      const worker = async () => {
-        while (next < batch.length && !this.stopping && !this.outage) {
-          const delivery = batch[next++] as DeliveryRow;
-          await this.deliverOne(db, rendered, letter, delivery);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
-      if (this.stopping) return false;
-      if (this.outage) return true;
+    };
+    try {
+      await Promise.all(Array.from({ length: this.concurrency }, worker));
+    } finally {
+      // Every answer is written before the pass ends: the next pass (or start) reads them.
+      this.flush();
     }
+    if (this.stopping) return false;
+    if (this.outage) return true;
     return finishIfDone(db, letter.id);
+  }
+
+  /**
+   * The newsletter's due pending deliveries one by one, read `batchSize` at a
+   * time with a cursor over subscriber ids: a message that failed for a
+   * temporary reason stays pending and is retried on the next pass, not in
+   * this one, and an answer not written yet is never read back as pending.
+   * Each reader's status is read now, not at queue time: who unsubscribed,
+   * was set Inactive or Bounced, or was deleted since is skipped.
+   */
+  private feed(db: Db, letter: Newsletter): () => DeliveryRow | undefined {
+    let after = 0;
+    let page: DeliveryRow[] = [];
+    let at = 0;
+    let done = false;
+    return () => {
+      while (at >= page.length && !done) {
+        const rows = pendingDeliveries(db, letter.id, after, this.batchSize);
+        if (rows.length === 0) {
+          done = true;
+          break;
+        }
+        after = (rows.at(-1) as (typeof rows)[number]).delivery.subscriberId;
+        const gone = rows.filter((r) => r.current !== "Active").map((r) => r.delivery.subscriberId);
+        if (gone.length > 0) {
+          closePending(db, letter.id, "skipped", "No longer an Active subscriber", gone);
+        }
+        page = rows.filter((r) => r.current === "Active").map((r) => r.delivery);
+        at = 0;
+      }
+      return at < page.length ? page[at++] : undefined;
+    };
   }
 
   private async deliverOne(
@@ -321,10 +371,10 @@ export class NewsletterSender {
     delivery: DeliveryRow,
   ): Promise<void> {
     const transport = this.transport as MailTransport;
-    let outcome: Parameters<typeof recordOutcome>[3] = { kind: "sent" };
+    let outcome: Outcome = { kind: "sent" };
     try {
       // Inside the try: a reader's message that cannot be built fails that reader only.
-      const message = rendered.forReader(delivery);
+      const message = await rendered.forReader(delivery);
       await transport.send(
         message,
         `${letter.id}-${delivery.subscriberId}-${letter.uid.slice(0, 8)}`,
@@ -346,26 +396,48 @@ export class NewsletterSender {
         nextAttemptAt: kindOf === "retry" ? new Date(Date.now() + wait) : null,
       };
     }
+    this.record(db, letter, { delivery, outcome });
+  }
+
+  /** Keeps an answer to write with the next batch; writes the batch when it is full. */
+  private record(db: Db, letter: Newsletter, answer: PendingOutcome) {
+    if (this.haltedBy) return; // nothing more is written until a restart
+    if (this.unwrittenOf && this.unwrittenOf.letter.id !== letter.id) this.flush();
+    this.unwrittenOf = { db, letter };
+    this.unwritten.push(answer);
+    if (this.unwritten.length >= this.flushOutcomes) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
+  }
+
+  /** Writes the answers kept so far in one transaction. */
+  private flush() {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.unwritten;
+    const of = this.unwrittenOf;
+    this.unwritten = [];
+    if (batch.length === 0 || !of) return;
     try {
-      recordOutcome(db, letter.id, delivery, outcome);
+      recordOutcomes(of.db, of.letter.id, batch);
     } catch (error) {
-      this.halt(letter, delivery, error);
+      this.halt(of.letter, batch.length, error);
     }
   }
 
   /**
-   * A delivery whose state cannot be recorded (the disk full…) stops the
-   * sender: going on would send the same messages again and again. It stays
-   * stopped until the next start; the rows still pending go out then.
+   * Answers that cannot be recorded (the disk full…) stop the sender: going
+   * on would send the same messages again and again. It stays stopped until
+   * the next start; the rows still pending go out then (those answers' too).
    */
-  private halt(letter: Newsletter, delivery: DeliveryRow, error: unknown) {
+  private halt(letter: Newsletter, answers: number, error: unknown) {
     if (this.stopping) return;
     this.stopping = true;
     this.haltedBy = (error as Error)?.message ?? String(error);
     this.log(
-      `ALERT: newsletter sender stopped: the delivery of newsletter ${letter.uid} to subscriber ` +
-        `${delivery.subscriberId} could not be recorded (${this.haltedBy}). Nothing more is sent ` +
-        "until Inkwell is restarted; free disk space, then restart.",
+      `ALERT: newsletter sender stopped: ${answers} ${answers === 1 ? "delivery" : "deliveries"} ` +
+        `of newsletter ${letter.uid} could not be recorded (${this.haltedBy}). Nothing more is ` +
+        "sent until Inkwell is restarted; free disk space, then restart. Those messages may " +
+        "go out again then.",
     );
   }
 

@@ -218,15 +218,17 @@ export function markNoticesRead(db: Db, id?: number, now = new Date()) {
 
 export type StaffEvent =
   | { kind: "post-submitted"; post: PostRef; actorId: number }
-  | { kind: "post-approved" | "post-sent-back"; post: PostRef; actorId: number };
+  | {
+      kind: "post-approved" | "post-sent-back";
+      post: PostRef;
+      actorId: number;
+      /** The reviewer's note (Send back), quoted in the e-mail. */
+      note?: string;
+    }
+  /** The scheduler published it (no one acted: the author is always told). */
+  | { kind: "post-live"; post: PostRef; actorId: null };
 export type PostRef = { id: number; title: string; authorId: number | null };
 
-/**
- * Settings › Enable User Notifications: a post submitted for review is
- * e-mailed to Editors and Administrators (not the one who submitted it, and not
- * Administrators already alerted by e-mail); a post approved (published) or
- * sent back is e-mailed to its author, unless they did it themselves.
- */
 /** `notify` for work that has already committed: a failed notice is logged, never thrown. */
 export function notifySafely(db: Db, event: AlertEvent) {
   try {
@@ -236,6 +238,23 @@ export function notifySafely(db: Db, event: AlertEvent) {
   }
 }
 
+/** `notifyStaff` for work that has already committed: a failure is logged, never thrown. */
+export function notifyStaffSafely(db: Db, event: StaffEvent) {
+  try {
+    notifyStaff(db, event);
+  } catch (error) {
+    console.error("Staff notice not sent:", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Settings › Enable User Notifications: a post submitted for review is
+ * e-mailed to Editors and Administrators (not the one who submitted it, and not
+ * Administrators already alerted by e-mail); a post approved (published), sent
+ * back (with the note) or published by the scheduler is e-mailed to its
+ * author, unless they did it themselves. Callers call it once per event: after
+ * the conditional write that made the change (docs/behaviour.md §workflow).
+ */
 export function notifyStaff(db: Db, event: StaffEvent) {
   const settings = getSettings(db);
   if (!settings.enableUserNotifications) return;
@@ -259,11 +278,19 @@ export function notifyStaff(db: Db, event: StaffEvent) {
     subject =
       event.kind === "post-approved"
         ? `Published: ${event.post.title}`
-        : `Sent back to draft: ${event.post.title}`;
+        : event.kind === "post-live"
+          ? `Live now, as scheduled: ${event.post.title}`
+          : `Sent back to draft: ${event.post.title}`;
   }
   const to = recipients.map((r) => r.email);
+  const note = "note" in event && event.note ? `Note from the editor:\n${event.note}` : "";
   queueMail(() =>
-    sendMail(to, `[${settings.siteName}] ${subject.slice(0, 150)}`, [{ text: subject, link }]),
+    sendMail(
+      to,
+      `[${settings.siteName}] ${subject.slice(0, 150)}`,
+      [{ text: subject, link }],
+      note,
+    ),
   );
 }
 

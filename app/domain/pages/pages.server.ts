@@ -12,11 +12,11 @@ import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { slugify } from "~/utils/slug";
 import {
+  isSiteAddress,
   isSitePage,
   PAGE_NAVS,
   PAGE_STATUSES,
   type PageStatus,
-  RESERVED_SLUGS,
   type SitePageSlug,
 } from "./vocabulary";
 
@@ -44,7 +44,7 @@ function checkSlug(db: Db, slug: string, id?: number): string {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
     throw badRequest("Slug: use lowercase letters, digits and hyphens");
   }
-  if (RESERVED_SLUGS.has(slug) || /^\d+$/.test(slug)) {
+  if (isSiteAddress(slug)) {
     throw badRequest(`Slug "${slug}" is taken by the site; choose another`);
   }
   const other = db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug)).get();

@@ -38,6 +38,11 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "demo",
 ]);
 
+/** A slug a page may not take: one of the site's own first segments, or all digits (a post id). */
+export function isSiteAddress(slug: string): boolean {
+  return RESERVED_SLUGS.has(slug) || /^\d+$/.test(slug);
+}
+
 /**
  * The site's own pages (docs/decisions/133-site-pages.md): rows of `pages`
  * seeded with the site's text (migration 0028), edited like any page, but

@@ -38,6 +38,7 @@ import type { PostStatus } from "~/domain/posts/statuses";
 import { lastSavedBy, recordRevision } from "~/domain/workflow/revisions.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
+import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import {
   assertCurrentVersion,
   assertMaySchedule,
@@ -215,9 +216,10 @@ function successMessage(
   created: boolean,
   status: PostStatus,
   publishAt: Date | null,
+  timeZone: string,
 ) {
   if (status === "scheduled" && publishAt) {
-    return `Post scheduled for ${formatScheduleTime(publishAt.getTime())}`;
+    return `Post scheduled for ${formatScheduleTime(publishAt.getTime(), timeZone)}`;
   }
   if (action !== "trash" && status === "draft") return "Draft saved successfully!";
   return created ? "Post saved successfully!" : "Post updated successfully!";
@@ -239,12 +241,14 @@ export function savePost(
   assertWriter(actor);
   const input = parseInput(PostInputSchema, raw);
   const now = options.now ?? new Date();
+  const timeZone = siteTimeZone(db);
 
   if (options.id !== undefined) {
     const existing = loadOwnedPost(db, actor, options.id);
     assertCurrentVersion(input.version, existing, lastSavedBy(db, existing.id));
     const status = nextStatus(actor, input.action, false);
-    const publishAt = status === "scheduled" ? futurePublishAt(input.publishAt, now) : null;
+    const publishAt =
+      status === "scheduled" ? futurePublishAt(input.publishAt, now, timeZone) : null;
     const { values, tagIds } = resolveInput(db, input);
     const { categorySlug, ...columns } = values;
     db.transaction((tx) => {
@@ -267,9 +271,15 @@ export function savePost(
         throw new DomainError(409, "Saved by someone else while you were editing");
       }
       writeTags(txDb, existing.id, tagIds);
-      recordRevision(txDb, existing.id, actor, revisionReason(existing.status, status, publishAt), {
-        now,
-      });
+      recordRevision(
+        txDb,
+        existing.id,
+        actor,
+        revisionReason(existing.status, status, publishAt, timeZone),
+        {
+          now,
+        },
+      );
     });
     auditStatusChange(db, actor, existing.id, input.title, existing.status, status);
     announceStatus(db, actor, { ...existing, title: values.title }, existing.status, status);
@@ -278,12 +288,12 @@ export function savePost(
     return {
       post: post as PostDocument,
       created: false,
-      message: successMessage(input.action, false, status, publishAt),
+      message: successMessage(input.action, false, status, publishAt, timeZone),
     };
   }
 
   const status = nextStatus(actor, input.action, true);
-  const publishAt = status === "scheduled" ? futurePublishAt(input.publishAt, now) : null;
+  const publishAt = status === "scheduled" ? futurePublishAt(input.publishAt, now, timeZone) : null;
   const { values, tagIds } = resolveInput(db, input);
   const { categorySlug, ...columns } = values;
   const id = db.transaction((tx) => {
@@ -322,7 +332,9 @@ export function savePost(
       })
       .run();
     writeTags(txDb, newId, tagIds);
-    recordRevision(txDb, newId, actor, revisionReason(undefined, status, publishAt), { now });
+    recordRevision(txDb, newId, actor, revisionReason(undefined, status, publishAt, timeZone), {
+      now,
+    });
     return newId;
   });
   auditStatusChange(db, actor, id, input.title, null, status);
@@ -332,7 +344,7 @@ export function savePost(
   return {
     post: post as PostDocument,
     created: true,
-    message: successMessage(input.action, true, status, publishAt),
+    message: successMessage(input.action, true, status, publishAt, timeZone),
   };
 }
 

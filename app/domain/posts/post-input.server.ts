@@ -4,6 +4,11 @@
  */
 import { z } from "zod";
 import { badRequest } from "~/domain/errors.server";
+import {
+  isLocalInput,
+  localInputToInstant,
+  scheduleInstant,
+} from "~/domain/workflow/schedule-time";
 
 /** A picture reference: a site path (`/uploads/…`, `/demo/…`) or an http(s) URL. */
 export const ImageUrlSchema = z
@@ -38,21 +43,28 @@ export const SocialCardSchema = z.object({
   ),
 });
 
-/** A time as epoch milliseconds, or an ISO 8601 string; → epoch ms. */
+/**
+ * A time as epoch milliseconds, or an ISO 8601 string; → epoch ms, except a
+ * wall time without an offset (`2026-11-24T09:30`, what the form's field
+ * sends), kept as text: it is read in the site's time zone when the post is
+ * saved (`scheduleInstant`, app/domain/workflow/schedule-time.ts).
+ */
 export const PublishAtSchema = z
   .union([z.number(), z.string().trim().min(1)], {
     error: "publishAt must be a time: milliseconds since 1970 or ISO 8601",
   })
   .transform((v, ctx) => {
-    const ms = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : new Date(v).getTime();
-    if (!Number.isSafeInteger(ms) || ms < 0) {
-      ctx.addIssue({
-        code: "custom",
-        message: "publishAt must be a time: milliseconds since 1970 or ISO 8601",
-      });
-      return z.NEVER;
+    if (typeof v === "string" && isLocalInput(v)) {
+      if (localInputToInstant(v) !== undefined) return v;
+    } else {
+      const ms = scheduleInstant(v);
+      if (ms !== undefined && ms >= 0) return ms;
     }
-    return ms;
+    ctx.addIssue({
+      code: "custom",
+      message: "publishAt must be a time: milliseconds since 1970 or ISO 8601",
+    });
+    return z.NEVER;
   });
 
 export const SAVE_ACTIONS = ["draft", "publish", "schedule", "preview", "trash"] as const;

@@ -3,14 +3,14 @@
  * their category and author), never a query per card.
  */
 
-import { and, count, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import type { HomeSectionKey } from "~/domain/posts/sections";
-import type { PostStatus } from "~/domain/posts/statuses";
+import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
 import type { Db } from "~/platform/db.server";
 
 export type PostListItem = {
@@ -130,6 +130,19 @@ export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
   return rows.map(toListItem);
 }
 
+const UNPUBLISHED = POST_STATUSES.filter((s) => s !== "published");
+
+/**
+ * A tag's published posts, counted on indexes alone: every entry of the tag
+ * (one range of post_tags_tag_idx, no row probed), less the tag's posts that
+ * are not published, found from the (few) unpublished posts on the
+ * status index, each probed once in post_tags. Probing each of the tag's
+ * entries for its status cost twice as much at 100,000 posts.
+ */
+export function publishedTagCountSql(tagId: number): SQL {
+  return sql`select (select count(*) from ${postTags} where ${postTags.tagId} = ${tagId}) - (select count(*) from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${tagId} where ${inArray(posts.status, UNPUBLISHED)}) as n`;
+}
+
 export function countPublishedPosts(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
@@ -140,15 +153,7 @@ export function countPublishedPosts(
     opts.categorySlug === undefined &&
     opts.authorId === undefined
   ) {
-    // From the tag's side: its post_tags entries, each checked on the narrow (id, status) index.
-    return (
-      db
-        .select({ n: count() })
-        .from(postTags)
-        .innerJoin(posts, eq(posts.id, postTags.postId))
-        .where(and(eq(postTags.tagId, opts.tagId), eq(posts.status, "published")))
-        .get()?.n ?? 0
-    );
+    return db.get<{ n: number }>(publishedTagCountSql(opts.tagId))?.n ?? 0;
   }
   return db.select({ n: count() }).from(posts).where(publishedWhere(db, opts)).get()?.n ?? 0;
 }

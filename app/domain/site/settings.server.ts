@@ -82,15 +82,16 @@ export function getSiteInfo(db: Db): SiteInfo {
     postalAddress: s.postalAddress,
     copyrightHolder: s.copyrightHolder || s.siteName,
     social: SOCIAL_FIELDS.filter(([f]) => s[f]).map(([f, network]) => ({ network, url: s[f] })),
-    timeZone: siteTimeZone(db),
+    timeZone: zoneOrUtc(s.timeZone),
   };
 }
 
 /** The site's time zone (Settings › Site identity), for every date the site shows or mails. */
 export function siteTimeZone(db: Db): string {
-  const zone = getSettings(db).timeZone;
-  return isTimeZone(zone) ? zone : "UTC";
+  return zoneOrUtc(getSettings(db).timeZone);
 }
+
+const zoneOrUtc = (zone: string) => (isTimeZone(zone) ? zone : "UTC");
 
 /** The CDN origin in use: Use CDN ticked and an address given; else "". */
 export function activeCdn(s: Pick<Settings, "useCdn" | "cdnUrl">): string {
@@ -165,14 +166,28 @@ const profileUrl = (label: string) =>
       ),
   );
 
+/**
+ * The answers of isTimeZone: building an Intl.DateTimeFormat to ask costs
+ * up to a millisecond, and every page asks about the site's zone. The zones
+ * this server knows do not change while it runs; the map is bounded.
+ */
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 1000;
+
 /** An IANA time zone name this server knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(name: string): boolean {
+  const known = knownZones.get(name);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size >= KNOWN_ZONES_MAX) knownZones.clear();
+  knownZones.set(name, valid);
+  return valid;
 }
 
 /** The social profiles, in the order the header shows them. */

@@ -11,10 +11,12 @@ import { z } from "zod";
 import { media, posts, ROLES, type Role, type User, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { sendInvitation } from "~/domain/accounts/password-links.server";
 import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { IMPORTED_DOMAIN, NO_PASSWORD } from "./imported";
 
 const Uid = z.string({ error: "uid is required" }).trim().min(1, "uid is required").max(100);
 
@@ -140,6 +142,26 @@ export function reactivateUser(actor: SessionUser, uid: unknown, db: Db = getDb(
     });
     return updated;
   });
+}
+
+/**
+ * Edit User's "Send an invitation": a set-password link valid 7 days. An
+ * account deactivated only because it was imported without a password
+ * (decision 114) is reactivated with it; one an Administrator deactivated is
+ * refused (reactivate it first). An address the import made up cannot receive it.
+ */
+export async function inviteUser(actor: SessionUser, uid: unknown, db: Db = getDb()) {
+  assertAdministrator(actor);
+  const id = parseInput(Uid, uid);
+  const row = rowByUid(db, id);
+  if (row.email.endsWith(`@${IMPORTED_DOMAIN}`)) {
+    throw badRequest(`Give ${row.name} their real e-mail address first`);
+  }
+  if (row.deactivatedAt) {
+    if (row.passwordHash !== NO_PASSWORD) throw badRequest("Reactivate the account first");
+    reactivateUser(actor, id, db);
+  }
+  await sendInvitation(actor, id, db);
 }
 
 const DeleteInput = z.object({

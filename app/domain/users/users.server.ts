@@ -26,6 +26,7 @@ import { personName } from "~/domain/names";
 import { MAX_BIO_LENGTH, uniqueUserSlug } from "~/domain/users/authors.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
+import { NO_PASSWORD } from "./imported";
 import { changeRole, deleteUserAccount } from "./lifecycle.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -275,7 +276,12 @@ export function changePassword(actor: SessionUser, input: unknown): void {
 export type UserListRow = Pick<
   PublicProfile,
   "uid" | "name" | "email" | "role" | "photo" | "createdAt"
-> & { postCount: number; active: boolean };
+> & {
+  postCount: number;
+  active: boolean;
+  /** False for an account that never had a password (imported, not invited yet). */
+  passwordSet: boolean;
+};
 
 export type UserRoleCounts = Record<"All" | Role, number>;
 
@@ -300,6 +306,7 @@ export function listUsers(
       photo: users.photo,
       createdAt: users.createdAt,
       deactivatedAt: users.deactivatedAt,
+      passwordSet: sql<number>`${users.passwordHash} != ${NO_PASSWORD}`,
       postCount,
     })
     .from(users)
@@ -315,9 +322,10 @@ export function listUsers(
     counts.All += r.n;
   }
   return {
-    users: rows.map(({ deactivatedAt, ...r }) => ({
+    users: rows.map(({ deactivatedAt, passwordSet, ...r }) => ({
       ...r,
       active: !deactivatedAt,
+      passwordSet: Boolean(passwordSet),
       createdAt: r.createdAt.getTime(),
       postCount: Number(r.postCount),
     })),
@@ -333,6 +341,11 @@ export function listUsers(
 export function getUserProfile(uid: unknown, viewer: { uid: string } | null = null): PublicProfile {
   if (typeof uid !== "string" || uid.trim() === "") throw badRequest("uid is required");
   return toPublicProfile(userRowByUid(uid.trim()), viewer);
+}
+
+/** Whether the account has a password (false: imported and not invited yet, decision 114). */
+export function hasPassword(uid: string): boolean {
+  return userRowByUid(uid).passwordHash !== NO_PASSWORD;
 }
 
 /** Changes a user's role (the rules of `./lifecycle.server`). */

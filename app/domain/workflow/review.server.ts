@@ -10,6 +10,7 @@ import { postRevisions, posts } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, forbidden, parseInput } from "~/domain/errors.server";
+import { notifyStaffSafely } from "~/domain/notifications/notify.server";
 import { loadOwnedPost } from "~/domain/posts/staff-views.server";
 import { recordRevision } from "~/domain/workflow/revisions.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -46,9 +47,9 @@ export function sendBack(
   const { note } = parseInput(SendBackSchema, input);
   const post = loadOwnedPost(db, actor, postId);
   if (post.status !== "reviewing") throw badRequest("Only a post in review can be sent back");
-  db.transaction((tx) => {
+  const done = db.transaction((tx) => {
     const txDb = tx as unknown as Db;
-    txDb
+    const written = txDb
       .update(posts)
       .set({
         status: "draft",
@@ -58,7 +59,17 @@ export function sendBack(
       })
       .where(and(eq(posts.id, postId), eq(posts.status, "reviewing")))
       .run();
+    // Another reviewer got there first: nothing recorded, nobody told twice.
+    if (written.changes !== 1) return false;
     recordRevision(txDb, postId, actor, "Sent back to the author", { note, now });
+    return true;
+  });
+  if (!done) throw badRequest("Only a post in review can be sent back");
+  notifyStaffSafely(db, {
+    kind: "post-sent-back",
+    post: { id: post.id, title: post.title, authorId: post.authorId },
+    actorId: actor.id,
+    note,
   });
 }
 
@@ -110,9 +121,9 @@ export function approveAndPublish(
   }
   const post = loadOwnedPost(db, actor, postId);
   if (post.status !== "reviewing") throw badRequest("Only a post in review can be approved");
-  db.transaction((tx) => {
+  const done = db.transaction((tx) => {
     const txDb = tx as unknown as Db;
-    txDb
+    const written = txDb
       .update(posts)
       .set({
         status: "published",
@@ -122,6 +133,14 @@ export function approveAndPublish(
       })
       .where(and(eq(posts.id, postId), eq(posts.status, "reviewing")))
       .run();
+    if (written.changes !== 1) return false;
     recordRevision(txDb, postId, actor, "Approved and published", { now });
+    return true;
+  });
+  if (!done) throw badRequest("Only a post in review can be approved");
+  notifyStaffSafely(db, {
+    kind: "post-approved",
+    post: { id: post.id, title: post.title, authorId: post.authorId },
+    actorId: actor.id,
   });
 }

@@ -8,12 +8,13 @@
  * Publishing is one conditional UPDATE (`... WHERE status = 'scheduled' AND
  * publish_at <= now`): whichever timer, process or manual Publish gets there
  * first wins, the others change nothing, so a post is never published twice.
- * The status change fires the page-cache triggers (migration 0003), so the
+ * The Administrators' alert and the author's e-mail go out from that writer
+ * only, so once per post. The status change fires the page-cache triggers (migration 0003), so the
  * home page, category pages, feeds and sitemap show it on the next request.
  */
 import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import { posts } from "#db/schema";
-import { notifySafely } from "~/domain/notifications/notify.server";
+import { notifySafely, notifyStaffSafely } from "~/domain/notifications/notify.server";
 import { recordRevision } from "~/domain/workflow/revisions.server";
 import type { Db } from "~/platform/db.server";
 
@@ -39,7 +40,12 @@ export function nextDueTime(db: Db): number | undefined {
  */
 export function publishDuePosts(db: Db, now: number = Date.now()): ScheduledPublish[] {
   const due = db
-    .select({ id: posts.id, publishAt: posts.publishAt, title: posts.title })
+    .select({
+      id: posts.id,
+      publishAt: posts.publishAt,
+      title: posts.title,
+      authorId: posts.authorId,
+    })
     .from(posts)
     .where(and(eq(posts.status, "scheduled"), lte(posts.publishAt, new Date(now))))
     .orderBy(asc(posts.publishAt), asc(posts.id))
@@ -78,6 +84,7 @@ export function publishDuePosts(db: Db, now: number = Date.now()): ScheduledPubl
         message: `“${post.title}” went live as scheduled`,
         link: `/admin/posts/edit/${post.id}`,
       });
+      notifyStaffSafely(db, { kind: "post-live", post, actorId: null });
     }
   }
   return published;

@@ -1,10 +1,11 @@
 /**
- * The time zone Schedule times are typed and shown in. UTC until Settings
- * carries a site time zone; then this reads it, and nothing else changes
- * (the conversion itself is ./schedule-time.ts).
+ * The time zone Schedule times are typed and shown in: the site's
+ * (Settings › Site identity, UTC when unset). The conversion itself is
+ * ./schedule-time.ts.
  */
-import { DEFAULT_SCHEDULE_TIME_ZONE } from "~/domain/workflow/schedule-time";
+import { siteTimeZone as settingsTimeZone } from "~/domain/site/settings.server";
+import { type Db, getDb } from "~/platform/db.server";
 
-export function siteTimeZone(): string {
-  return DEFAULT_SCHEDULE_TIME_ZONE;
+export function siteTimeZone(db: Db = getDb()): string {
+  return settingsTimeZone(db);
 }

@@ -7,7 +7,7 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { badRequest, DomainError, forbidden } from "~/domain/errors.server";
 import type { PostStatus } from "~/domain/posts/statuses";
-import { formatScheduleTime } from "~/domain/workflow/schedule-time";
+import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
 
 /** Editors, Administrators and Authors (their own posts) schedule; a Contributor's Publish goes to review. */
 export function assertMaySchedule(actor: SessionUser): void {
@@ -16,10 +16,21 @@ export function assertMaySchedule(actor: SessionUser): void {
   }
 }
 
-/** The time a Schedule asks for, which must be after `now`. */
-export function futurePublishAt(publishAt: number | null | undefined, now: Date): Date {
-  if (publishAt === null || publishAt === undefined) {
+/**
+ * The time a Schedule asks for (epoch ms, or a wall time in the site's
+ * `timeZone`), which must be after `now`.
+ */
+export function futurePublishAt(
+  requested: number | string | null | undefined,
+  now: Date,
+  timeZone: string,
+): Date {
+  if (requested === null || requested === undefined || requested === "") {
     throw badRequest("publishAt: choose the date and time to publish at");
+  }
+  const publishAt = scheduleInstant(requested, timeZone);
+  if (publishAt === undefined) {
+    throw badRequest("publishAt must be a time: milliseconds since 1970 or ISO 8601");
   }
   if (publishAt <= now.getTime()) {
     throw badRequest("publishAt: the scheduled time must be in the future");
@@ -32,9 +43,10 @@ export function revisionReason(
   before: PostStatus | undefined,
   after: PostStatus,
   publishAt: Date | null,
+  timeZone: string,
 ): string {
   if (after === "scheduled") {
-    const when = publishAt ? formatScheduleTime(publishAt.getTime()) : "later";
+    const when = publishAt ? formatScheduleTime(publishAt.getTime(), timeZone) : "later";
     return before === "scheduled" ? `Rescheduled for ${when}` : `Scheduled for ${when}`;
   }
   if (after === "trash") return "Moved to trash";

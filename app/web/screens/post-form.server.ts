@@ -15,8 +15,6 @@ import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.s
 import { getSettings } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { storeAutosave } from "~/domain/workflow/autosave.server";
-import { localInputToInstant } from "~/domain/workflow/schedule-time";
-import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import {
@@ -65,11 +63,8 @@ export function postInputFromForm(
     content: fields.content ?? "",
     tags: (lists.tags ?? []).filter(Boolean),
     photo: urls.photo ?? existing?.photo ?? null,
-    // Only Schedule reads the time; the field's wall-clock time is in the site's zone.
-    publishAt:
-      action === "schedule" && fields.publishAt
-        ? (localInputToInstant(fields.publishAt, siteTimeZone()) ?? fields.publishAt)
-        : null,
+    // Only Schedule reads the time: the field's wall-clock time, read in the site's zone by savePost.
+    publishAt: action === "schedule" && fields.publishAt ? fields.publishAt : null,
     version: fields.version || null,
     socialCard: fields.socialCard
       ? {
