@@ -313,6 +313,8 @@ describe("a WordPress export", () => {
     expect(byName.get("Buy now")?.status).toBe("spam");
     expect(byName.has("Other blog")).toBe(false);
     expect(rows.length).toBe(5);
+    // History, not news: the post's author is never told of them, even when one is approved later.
+    for (const row of rows) expect(row.authorNotifiedAt?.getTime()).toBe(row.createdAt.getTime());
   });
 
   it("imports pages at their slug (a slug the site answers gets a suffix), sanitised, the old address answering 301", async () => {

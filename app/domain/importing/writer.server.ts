@@ -489,6 +489,8 @@ export class ImportWriter {
         body: c.body.trim(),
         status: c.status,
         createdAt: c.date,
+        // History, not news: never announced to the post's author (docs/decisions/132-comment-author-notice.md).
+        authorNotifiedAt: c.date,
       })
       .returning({ id: comments.id })
       .get().id;
