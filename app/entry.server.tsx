@@ -37,6 +37,11 @@ export default function handleRequest(
   const cdn = cdnOrigin();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once the page is whole: a pending timer would keep the whole
+    // render (React's request, every chunk of the page) alive for seconds
+    // after it was sent, into the old generation of the heap
+    // (docs/decisions/052-render-memory.md).
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -47,6 +52,7 @@ export default function handleRequest(
         // and nothing renders half-loaded (docs/behaviour.md §reading Home).
         onAllReady() {
           shellRendered = true;
+          clearTimeout(abortTimer);
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(
             cdn ? body.pipe(cdnAssetStream(cdn)) : body,
@@ -56,6 +62,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -64,7 +71,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

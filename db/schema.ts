@@ -198,8 +198,9 @@ export const posts = sqliteTable(
     index("posts_status_publish_at_idx").on(t.status, t.publishAt),
     index("posts_category_status_time_idx").on(t.categoryId, t.status, t.timestamp),
     index("posts_status_time_idx").on(t.status, t.timestamp),
-    // The admin list's "All" tab (every status but trash), newest first, on the index alone.
-    index("posts_time_status_idx").on(t.timestamp, t.status),
+    // The admin list's "All" tab (every status but trash), newest first, on the index alone:
+    // the id in the index gives the list's (timestamp, id) order without a sort.
+    index("posts_time_id_status_idx").on(t.timestamp, t.id, t.status),
     // A post's status without reading its row (a tag's published posts are counted on it).
     index("posts_id_status_idx").on(t.id, t.status),
     index("posts_author_time_idx").on(t.authorId, t.timestamp),
@@ -451,6 +452,15 @@ export const settings = sqliteTable(
  * Rows are written only by SQLite triggers: `post_id` NULL (and no scope) means
  * "anything a public page shows may have changed", a post id "only its counters".
  */
+/**
+ * How many posts have each status (the admin posts list's tab counts), kept by
+ * triggers on posts (db/migrations/0024_posts_list_counts.sql).
+ */
+export const postStatusCounts = sqliteTable("post_status_counts", {
+  status: text("status").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
+
 export const pageCacheChanges = sqliteTable("page_cache_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   postId: integer("post_id"),

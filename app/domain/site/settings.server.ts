@@ -23,26 +23,57 @@ export function ensureSettings(db: Db, values: Partial<typeof settings.$inferIns
 }
 
 /**
- * Every page reads the settings, so the read is compiled once per connection.
- * It is not cached across requests: a write from any code path or process is
- * seen by the next read.
+ * Every request reads the settings several times (the CSP's CDN origin, the
+ * root loader's site info, the page's own loader), so the row is kept with
+ * the connection's write mark and read again only when the mark moves: the
+ * mark is SQLite's `total_changes()` (every row this connection has written,
+ * in any table) and `data_version` (moves when another connection or process
+ * commits), read together in one statement that touches no table. A write
+ * from any code path or process is therefore seen by the next read. Inside a
+ * transaction the row is always read afresh (a rolled-back write must not
+ * stay behind). The kept row is frozen: callers copy, never change it.
  */
-const settingsReads = new WeakMap<Db, { get: () => Settings | undefined }>();
+type SettingsReader = {
+  row: () => Settings | undefined;
+  mark: () => string;
+  kept?: { mark: string; row: Settings; site?: SiteInfo };
+};
+const settingsReads = new WeakMap<Db, SettingsReader>();
 
-function readSettingsRow(db: Db): Settings | undefined {
-  let read = settingsReads.get(db);
-  if (!read) {
-    read = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare();
-    settingsReads.set(db, read);
+function settingsReader(db: Db): SettingsReader {
+  let reader = settingsReads.get(db);
+  if (!reader) {
+    const read = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare();
+    const mark = db.$client
+      .prepare("select total_changes() || ':' || (select data_version from pragma_data_version)")
+      .pluck();
+    reader = { row: () => read.get(), mark: () => mark.get() as string };
+    settingsReads.set(db, reader);
   }
-  return read.get();
+  return reader;
+}
+
+/** The settings row and the site info made from it, kept while no write happened. */
+function keptSettings(db: Db): { row: Settings; site?: SiteInfo } | undefined {
+  // A Drizzle transaction handle has no `$client`: inside it, always read afresh.
+  const client = (db as Partial<Db>).$client;
+  if (!client || client.inTransaction) {
+    const row = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).get();
+    return row ? { row } : undefined;
+  }
+  const reader = settingsReader(db);
+  const mark = reader.mark();
+  if (reader.kept?.mark === mark) return reader.kept;
+  const row = reader.row();
+  reader.kept = row ? { mark, row: Object.freeze(row) } : undefined;
+  return reader.kept;
 }
 
 export function getSettings(db: Db): Settings {
-  const row = readSettingsRow(db);
-  if (row) return row;
+  const kept = keptSettings(db);
+  if (kept) return kept.row;
   ensureSettings(db);
-  return readSettingsRow(db) as Settings;
+  return keptSettings(db)?.row as Settings;
 }
 
 /** What every page needs for its document head and header (no secrets). */
@@ -68,7 +99,19 @@ export type SiteInfo = {
 };
 
 export function getSiteInfo(db: Db): SiteInfo {
-  const s = getSettings(db);
+  const kept = keptSettings(db);
+  if (kept?.site) return kept.site;
+  const site = siteInfoOf(getSettings(db));
+  if (kept && (db as Partial<Db>).$client?.inTransaction === false) {
+    Object.freeze(site.contacts);
+    for (const profile of site.social) Object.freeze(profile);
+    Object.freeze(site.social);
+    kept.site = Object.freeze(site);
+  }
+  return site;
+}
+
+function siteInfoOf(s: Settings): SiteInfo {
   return {
     siteName: s.siteName,
     siteDescription: s.siteDescription,
