@@ -11,7 +11,7 @@ export function staticPageMeta(page: PageSeo) {
 export function StaticPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="container narrow prose">
-      <h1>{title}</h1>
+      <h1 className="page-title">{title}</h1>
       {children}
     </div>
   );
