@@ -44,8 +44,11 @@ export function Byline(props: {
       ) : (
         <span className="byline-name">{props.name}</span>
       )}
-      <span aria-hidden="true">·</span>
-      <RelativeTime date={props.date} />
+      {/* The dot and the time wrap together, never apart (narrow cards and carousels). */}
+      <span className="byline-when">
+        <span aria-hidden="true">·</span>
+        <RelativeTime date={props.date} />
+      </span>
     </div>
   );
 }

@@ -1,10 +1,26 @@
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+
+/**
+ * Where the track can scroll to, one stop per item: an item's start, or the end of the track
+ * for the last items when several fit on the screen (they share one stop, so Next always moves).
+ */
+export function scrollStops(itemStarts: number[], maxScroll: number): number[] {
+  const stops: number[] = [];
+  for (const start of itemStarts) {
+    const stop = Math.max(0, Math.min(start, maxScroll));
+    const last = stops[stops.length - 1];
+    if (last === undefined || stop > last + 1) stops.push(stop);
+  }
+  return stops.length ? stops : [0];
+}
 
 /**
  * A horizontal row of cards (docs/behaviour.md §reading). Without JavaScript it is a row that
  * scrolls (CSS scroll-snap), every item reachable. With JavaScript, previous
- * and next buttons move one item and wrap around at both ends.
+ * and next buttons move one position and wrap around at both ends; the
+ * positions are the places the row can scroll to, so with four cards on the
+ * screen the last four share one and Next never stands still.
  */
 export function Carousel<T>(props: {
   label: string;
@@ -17,18 +33,36 @@ export function Carousel<T>(props: {
   const trackRef = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const count = props.items.length;
+  const [stops, setStops] = useState<number[] | null>(null);
+
+  // Measured once shown and again whenever the row's width changes.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || count === 0) return;
+    const measure = () => {
+      const starts = Array.from(track.children, (item) => {
+        return (item as HTMLElement).offsetLeft - track.offsetLeft;
+      });
+      setStops(scrollStops(starts, track.scrollWidth - track.clientWidth));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, [count]);
+
+  const total = stops?.length ?? count;
+  const current = Math.min(index, total - 1);
 
   function go(step: number) {
-    const next = (index + step + count) % count;
+    const next = (current + step + total) % total;
     setIndex(next);
     const track = trackRef.current;
     const item = track?.children[next] as HTMLElement | undefined;
-    if (track && item) {
+    const left = stops?.[next] ?? (track && item ? item.offsetLeft - track.offsetLeft : 0);
+    if (track) {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      track.scrollTo({
-        left: item.offsetLeft - track.offsetLeft,
-        behavior: reduce ? "auto" : "smooth",
-      });
+      track.scrollTo({ left, behavior: reduce ? "auto" : "smooth" });
     }
   }
 
@@ -40,13 +74,13 @@ export function Carousel<T>(props: {
           <li
             key={props.itemKey(item)}
             className="carousel-item"
-            aria-current={hydrated && i === index ? "true" : undefined}
+            aria-current={hydrated && i === current ? "true" : undefined}
           >
             {props.render(item)}
           </li>
         ))}
       </ul>
-      {hydrated && count > 1 ? (
+      {hydrated && total > 1 ? (
         <div className="carousel-controls">
           <button
             type="button"
@@ -60,7 +94,7 @@ export function Carousel<T>(props: {
             </svg>
           </button>
           <span className="carousel-position" aria-live="polite">
-            {index + 1} of {count}
+            {current + 1} of {total}
           </span>
           <button
             type="button"

@@ -28,7 +28,7 @@ export function sitePageMeta({
 export function StaticPage({ page, children }: { page: SitePageData; children?: ReactNode }) {
   return (
     <div className="container narrow prose">
-      <h1>{page.title}</h1>
+      <h1 className="page-title">{page.title}</h1>
       {/* Sanitised with the posts' allowlist when saved (docs/behaviour.md §pages). */}
       <div dangerouslySetInnerHTML={{ __html: page.content }} />
       {children}

@@ -87,7 +87,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
     <>
       <header className="admin-page-header">
         <h1>
-          Dashboard <span className="muted">{siteName}</span>
+          Dashboard <span className="muted">– {siteName}</span>
         </h1>
       </header>
       <Announcement

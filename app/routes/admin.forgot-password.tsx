@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { EmailField } from "~/components/admin/fields";
+import { LoginBrand } from "~/components/admin/login-brand";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
 import { requestPasswordReset } from "~/domain/accounts/password-links.server";
 import { isDomainError } from "~/domain/errors.server";
@@ -52,6 +53,7 @@ export default function ForgotPassword() {
   const busy = useNavigation().state !== "idle";
   return (
     <main id="main" className="login-page">
+      <LoginBrand />
       <section className="login-card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Forgot password</h1>
         <FlashOrIntro />

@@ -8,6 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
+import { LoginBrand } from "~/components/admin/login-brand";
 import { FormError } from "~/components/admin/toasts";
 import { RecoveryCodes, TotpSetup } from "~/components/admin/two-factor";
 import { toSessionUser } from "~/domain/access/actor.server";
@@ -88,6 +89,7 @@ export default function VerifyLogin({ loaderData }: Route.ComponentProps) {
   if (result?.codes) {
     return (
       <main id="main" className="login-page">
+        <LoginBrand />
         <section className="login-card" aria-labelledby="verify-title">
           <h1 id="verify-title">Two-factor sign-in is on</h1>
           <RecoveryCodes codes={result.codes} />
@@ -100,6 +102,7 @@ export default function VerifyLogin({ loaderData }: Route.ComponentProps) {
   }
   return (
     <main id="main" className="login-page">
+      <LoginBrand />
       <section className="login-card" aria-labelledby="verify-title">
         <h1 id="verify-title">
           {loaderData.stage === "totp" ? "Two-factor sign-in" : "Set up two-factor sign-in"}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import {
   data,
   Form,
@@ -8,6 +9,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { EmailField, LabeledInput } from "~/components/admin/fields";
+import { LoginBrand } from "~/components/admin/login-brand";
 import { FlashNotice, FormError } from "~/components/admin/toasts";
 import { CaptchaField } from "~/components/captcha-field";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
@@ -71,13 +73,20 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const actionUrl = redirectTo
     ? `/admin/login?${new URLSearchParams({ redirectTo })}`
     : "/admin/login";
+  const form = useRef<HTMLFormElement>(null);
+  // A refused password is not kept in the field (without JavaScript the page comes back empty).
+  useEffect(() => {
+    const password = form.current?.elements.namedItem("password");
+    if (result?.error && password instanceof HTMLInputElement) password.value = "";
+  }, [result]);
   return (
     <main id="main" className="login-page">
+      <LoginBrand />
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">Login</h1>
         <FlashNotice />
         <FormError result={result} />
-        <Form method="post" action={actionUrl} className="admin-form">
+        <Form ref={form} method="post" action={actionUrl} className="admin-form">
           <EmailField autoComplete="username" required />
           <LabeledInput
             label="Password"

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
+import { LoginBrand } from "~/components/admin/login-brand";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormError } from "~/components/admin/toasts";
 import {
@@ -64,6 +65,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
     <main id="main" className="login-page">
+      <LoginBrand />
       <section className="login-card" aria-labelledby="reset-title">
         <h1 id="reset-title">
           {loaderData.purpose === "invite" ? "Choose your password" : "Choose a new password"}

@@ -48,7 +48,7 @@ function Section(props: { id: string; title: string; more?: string; children: Re
         <h2 id={props.id}>{props.title}</h2>
         {props.more ? (
           <Link to={props.more} className="more-link" aria-label={`Load more: ${props.title}`}>
-            Load More
+            Load more
           </Link>
         ) : null}
       </div>

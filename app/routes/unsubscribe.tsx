@@ -12,8 +12,8 @@
  *   400/404); with JavaScript a fetcher calls `POST /newsletter/unsubscribe`.
  */
 
-import type { FormEvent } from "react";
-import { data, Form, useFetcher } from "react-router";
+import { type FormEvent, useEffect, useRef } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
 import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
@@ -95,6 +95,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     });
   }
   const message = fetcher.data ?? actionData ?? flash;
+  // Done: the question and its button give way to the outcome and where to go next.
+  const done = message?.type === "success";
+  const outcome = useRef<HTMLDivElement>(null);
+  // With JavaScript the button just pressed is gone: focus moves to the outcome.
+  useEffect(() => {
+    if (fetcher.data?.type === "success") outcome.current?.focus();
+  }, [fetcher.data]);
   if (token !== null) {
     return (
       <div className="container narrow">
@@ -116,21 +123,26 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     <div className="container narrow">
       <h1 className="page-title">Unsubscribe</h1>
       {email ? (
-        <form method="post" onSubmit={onSubmit} className="unsubscribe-form">
-          <p>
-            Stop sending newsletters to <strong>{email}</strong>?
-          </p>
-          <input type="hidden" name="email" value={email} />
-          <CaptchaField />
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={fetcher.state !== "idle"}
-          >
-            Unsubscribe
-          </button>
+        <div className="unsubscribe-form" ref={outcome} tabIndex={-1}>
+          {done ? null : (
+            <form method="post" onSubmit={onSubmit}>
+              <p>
+                Stop sending newsletters to <strong>{email}</strong>?
+              </p>
+              <input type="hidden" name="email" value={email} />
+              <CaptchaField />
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={fetcher.state !== "idle"}
+              >
+                Unsubscribe
+              </button>
+            </form>
+          )}
           <FormMessage message={message} />
-        </form>
+          {done ? <WhatNext /> : null}
+        </div>
       ) : (
         <form method="get" className="unsubscribe-form">
           <p>
@@ -145,6 +157,16 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </form>
       )}
     </div>
+  );
+}
+
+/** After a successful unsubscribe: the way back to the site, and to the signup. */
+function WhatNext() {
+  return (
+    <p className="unsubscribe-next">
+      Changed your mind? <Link to="/newsletter">Subscribe again</Link>, or go back to the{" "}
+      <Link to="/">home page</Link>.
+    </p>
   );
 }
 
@@ -163,6 +185,7 @@ function TokenForm({
 }) {
   const unsubscribed = reader.status === "Unsubscribed";
   const onlyAll = reader.audience === "All";
+  const done = message?.type === "success";
   return (
     <Form method="post" className="unsubscribe-form">
       <p>
@@ -173,7 +196,7 @@ function TokenForm({
             ? `: you receive ${reader.subscribed.map((a) => a.label).join(", ")}.`
             : "."}
       </p>
-      {!unsubscribed && (
+      {!unsubscribed && !done && (
         <>
           {onlyAll ? (
             <input type="hidden" name="scope" value="all" />
@@ -196,6 +219,7 @@ function TokenForm({
         </>
       )}
       <FormMessage message={message} />
+      {done ? <WhatNext /> : null}
     </Form>
   );
 }

@@ -56,6 +56,17 @@ test("sign-in and settings toasts: loading, then success, with the documented wo
   await expect(toast(page, "Error updating settings")).toHaveCount(0);
 });
 
+test("the login shows the site's brand and does not keep a refused password", async ({ page }) => {
+  await page.goto(`${base}/admin/login`, { waitUntil: "networkidle" });
+  await expect(page.getByRole("link", { name: "Inkwell" })).toHaveAttribute("href", "/");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+});
+
 test("the drawer opens and closes below 640px, also on an outside click; groups collapse", async ({
   page,
   signInAs,

@@ -72,7 +72,7 @@ test("every Administrator screen renders its content", async ({ page, signInAs }
 
   await page.goto(`${base}/admin/dashboard`);
   await expect(page).toHaveTitle("Dashboard | Inkwell");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard Inkwell");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard – Inkwell");
   for (const card of ["Total Posts", "Total Users", "Total Subscribers"]) {
     await expect(page.getByRole("heading", { name: card })).toBeVisible();
   }

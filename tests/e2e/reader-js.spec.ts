@@ -25,6 +25,32 @@ test("the carousel wraps around both ways", async ({ page }) => {
   await expect(items.first()).toBeInViewport();
 });
 
+test("at 1280 px every Next moves the carousel until it wraps to the start", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Sponsored", exact: true });
+  const track = section.locator(".carousel-track");
+  const position = section.locator(".carousel-position");
+  // Four cards show at once, so the positions are fewer than the cards.
+  await expect(position).toHaveText(/^1 of (\d+)$/);
+  const cards = await section.locator(".carousel-item").count();
+  const total = Number((await position.textContent())?.split(" of ")[1]);
+  expect(total).toBeLessThan(cards);
+  let left = await track.evaluate((t) => t.scrollLeft);
+  for (let i = 2; i <= total; i++) {
+    await section.getByRole("button", { name: "Next: Sponsored" }).click();
+    await expect(position).toHaveText(`${i} of ${total}`);
+    await expect.poll(() => track.evaluate((t) => t.scrollLeft)).toBeGreaterThan(left + 50);
+    left = await track.evaluate((t) => t.scrollLeft);
+  }
+  expect(left).toBeGreaterThanOrEqual(
+    await track.evaluate((t) => t.scrollWidth - t.clientWidth - 1),
+  );
+  await section.getByRole("button", { name: "Next: Sponsored" }).click();
+  await expect(position).toHaveText(`1 of ${total}`);
+  await expect.poll(() => track.evaluate((t) => t.scrollLeft)).toBe(0);
+});
+
 test("the social card downloads as a 500×500 PNG", async ({ page }) => {
   await page.goto("/category/freshly-pressed");
   await page.locator("article.post-card .post-card-title a").first().click();

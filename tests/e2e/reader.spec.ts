@@ -195,6 +195,12 @@ test("unsubscribe: the button posts, then an unknown email says so", async ({
     "You have unsubscribed successfully!",
   );
   await expectNoReload(page, javaScriptEnabled);
+  // Done: the question and its button are gone; the page says where to go next.
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Subscribe again" })).toHaveAttribute(
+    "href",
+    "/newsletter",
+  );
   await expect
     .poll(
       () =>
