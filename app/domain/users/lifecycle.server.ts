@@ -14,6 +14,7 @@ import { can } from "~/domain/access/capabilities";
 import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { versionStamp } from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 
 const Uid = z.string({ error: "uid is required" }).trim().min(1, "uid is required").max(100);
@@ -72,7 +73,7 @@ export function changeRole(actor: SessionUser, input: unknown, db: Db = getDb())
     if (role !== "Administrator") refuseLastAdministrator(row, "demoted", db);
     const updated = db
       .update(users)
-      .set({ role, timestamp: new Date() })
+      .set({ role, timestamp: new Date(), ...versionStamp(actor, row) })
       .where(eq(users.id, row.id))
       .returning()
       .get();
