@@ -116,7 +116,7 @@ const NOTIFICATION_FLAGS: Flag[] = [
   {
     name: "enableUserNotifications",
     label: "Enable User Notifications",
-    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author.",
+    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one approved, sent back to draft (with the note) or gone live as scheduled goes to its author.",
   },
   {
     name: "enableEmailAlerts",
