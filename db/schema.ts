@@ -101,6 +101,11 @@ export const users = sqliteTable(
     timestamp: integer("timestamp", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Every write adds one; a save that read an older version is refused (docs/behaviour.md §workflow). */
+    version: integer("version").notNull().default(1),
+    /** The last write through the back office or the API: when, and who (their name). */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    updatedBy: text("updated_by"),
   },
   (t) => [
     uniqueIndex("users_uid_idx").on(t.uid),
@@ -125,6 +130,11 @@ export const categories = sqliteTable(
     key: text("key").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
+    /** Every write adds one; a save that read an older version is refused (docs/behaviour.md §workflow). */
+    version: integer("version").notNull().default(1),
+    /** The last write through the back office or the API: when, and who (their name). */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    updatedBy: text("updated_by"),
   },
   (t) => [
     uniqueIndex("categories_uid_idx").on(t.uid),
@@ -145,6 +155,11 @@ export const tags = sqliteTable(
     tag: text("tag").notNull(),
     description: text("description").notNull().default(""),
     createdAt: createdAt(),
+    /** Every write adds one; a save that read an older version is refused (docs/behaviour.md §workflow). */
+    version: integer("version").notNull().default(1),
+    /** The last write through the back office or the API: when, and who (their name). */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    updatedBy: text("updated_by"),
   },
   (t) => [
     uniqueIndex("tags_uid_idx").on(t.uid),
@@ -323,11 +338,16 @@ export const newsletters = sqliteTable(
     createdAt: createdAt(),
     queuedAt: integer("queued_at", { mode: "timestamp_ms" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** Send later: a `scheduled` newsletter is queued at this time (docs/behaviour.md §newsletters). */
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    /** Who scheduled it: the send is queued (and audited) as them. */
+    scheduledBy: integer("scheduled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("newsletters_uid_idx").on(t.uid),
     index("newsletters_status_idx").on(t.status),
     index("newsletters_created_idx").on(t.createdAt),
+    index("newsletters_status_send_at_idx").on(t.status, t.sendAt),
   ],
 );
 
@@ -443,6 +463,10 @@ export const settings = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Every save adds one; a save that read an older version is refused (docs/behaviour.md §workflow). */
+    version: integer("version").notNull().default(1),
+    /** Who saved last (their name). */
+    updatedBy: text("updated_by"),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
 );

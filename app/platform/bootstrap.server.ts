@@ -11,6 +11,7 @@ import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedu
 import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
+import { startSendLaterTimer, stopSendLaterTimer } from "~/domain/newsletters/send-later.server";
 import {
   startNewsletterSender,
   stopNewsletterSender,
@@ -51,6 +52,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   startPostScheduler({ log });
   // Resumes newsletter sends a previous run left pending.
   startNewsletterSender({ log });
+  // Queues the newsletters scheduled for a time that passed while the process was down, then times the next.
+  startSendLaterTimer(getDb, { log });
   // Imports a previous run left unfinished run again (they skip what they already wrote).
   startImportRunner({ log });
   // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
@@ -68,6 +71,7 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
 export function shutdown(boundMs = 8_000): Promise<void> {
   flushViews(); // the views counted in the last second
   stopPostScheduler();
+  stopSendLaterTimer();
   // An import stops between batches; the next start resumes it.
   void stopImportRunner();
   stopBackupSchedule();

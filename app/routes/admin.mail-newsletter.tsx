@@ -3,7 +3,9 @@
  * Editor). A draft: the preview (HTML and text), Send a test and the confirm
  * step naming the audience and the number of Active recipients. After Send:
  * the figures and the recipients whose message failed, with the mail
- * server's answer. Every form is a plain POST that redirects with a message.
+ * server's answer. Send later (a draft or a scheduled newsletter): a time in
+ * the site's zone, Schedule / Reschedule and Cancel schedule. Every form is a
+ * plain POST that redirects with a message.
  */
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
@@ -11,6 +13,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { ConfirmSend, Preview, TestSend } from "~/components/newsletters/review";
+import { SendLater } from "~/components/newsletters/send-later";
 import { failedDeliveries } from "~/domain/newsletters/deliveries.server";
 import {
   deleteDraft,
@@ -20,7 +23,12 @@ import {
   sendDraft,
   sendTest,
 } from "~/domain/newsletters/review.server";
+import {
+  cancelScheduledNewsletter,
+  scheduleNewsletter,
+} from "~/domain/newsletters/send-later.server";
 import { MAX_TEST_ADDRESSES, newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { siteTimeZone } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -47,10 +55,18 @@ export async function loader(args: Route.LoaderArgs) {
       deliveredCount: letter.deliveredCount,
       failedCount: letter.failedCount,
       skippedCount: letter.skippedCount,
+      sendAt: letter.sendAt?.getTime() ?? null,
     },
-    active: letter.status === "draft" ? draftRecipients(db, letter).active : 0,
+    timeZone: siteTimeZone(db),
+    active:
+      letter.status === "draft" || letter.status === "scheduled"
+        ? draftRecipients(db, letter).active
+        : 0,
     text,
-    failed: letter.status === "draft" ? [] : failedDeliveries(db, letter.id, 200),
+    failed:
+      letter.status === "draft" || letter.status === "scheduled"
+        ? []
+        : failedDeliveries(db, letter.id, 200),
   };
 }
 
@@ -58,9 +74,22 @@ export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { uid } = args.params;
   const here = `/admin/mail/newsletters/${uid}`;
+  let fields: Record<string, string> = {};
   try {
-    const { fields } = await readForm(args.request);
+    fields = (await readForm(args.request)).fields;
     const db = getDb();
+    if (fields.intent === "schedule") {
+      // Send later: the field's wall time is read in the site's zone.
+      const { message } = scheduleNewsletter(db, actor, uid, fields.sendAt ?? "");
+      return redirectWithFlash(here, { type: "success", message });
+    }
+    if (fields.intent === "cancel-schedule") {
+      cancelScheduledNewsletter(db, actor, uid);
+      return redirectWithFlash(here, {
+        type: "success",
+        message: "Schedule cancelled: the newsletter is a draft again",
+      });
+    }
     if (fields.intent === "send") {
       const sent = sendDraft(db, actor, uid);
       const n = sent.recipientCount;
@@ -92,15 +121,16 @@ export async function action(args: Route.ActionArgs) {
         { status: 502 },
       );
     }
-    return formError(error);
+    return formError(error, { values: { sendAt: fields.sendAt ?? "" }, intent: fields.intent });
   }
 }
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
-  const { letter, active, text, failed, email } = loaderData;
+  const { letter, active, text, failed, email, timeZone } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const draft = letter.status === "draft";
+  const scheduled = letter.status === "scheduled";
   return (
     <>
       <PageHeader title={letter.subject} />
@@ -121,7 +151,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
             </span>
           </dd>
         </div>
-        {!draft && (
+        {!draft && !scheduled && (
           <div>
             <dt>Recipients</dt>
             <dd>
@@ -131,8 +161,16 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         )}
       </dl>
       {draft && <ConfirmSend audienceLabel={letter.audienceLabel} active={active} busy={busy} />}
-      {draft && <TestSend email={email} busy={busy} max={MAX_TEST_ADDRESSES} />}
-      {!draft && <FailedRecipients failed={failed} />}
+      {(draft || scheduled) && active > 0 && (
+        <SendLater
+          sendAt={letter.sendAt}
+          typed={result?.intent === "schedule" ? result.values.sendAt : undefined}
+          timeZone={timeZone}
+          busy={busy}
+        />
+      )}
+      {(draft || scheduled) && <TestSend email={email} busy={busy} max={MAX_TEST_ADDRESSES} />}
+      {!draft && !scheduled && <FailedRecipients failed={failed} />}
       <Preview uid={letter.uid} text={text} />
     </>
   );

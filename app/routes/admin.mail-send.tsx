@@ -17,6 +17,7 @@ import {
   newsletterAudienceLabel,
 } from "~/domain/newsletters/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import { formatSiteDate } from "~/utils/site-date";
@@ -161,6 +162,12 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                       <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
                         {n.status}
                       </span>
+                      {n.status === "scheduled" && n.sendAt ? (
+                        <span className="scheduled-for">
+                          {" "}
+                          for {formatScheduleTime(n.sendAt, timeZone)}
+                        </span>
+                      ) : null}
                     </td>
                     <td>{dateTime(n.queuedAt)}</td>
                     <td>{dateTime(n.sentAt)}</td>

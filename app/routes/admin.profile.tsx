@@ -85,6 +85,7 @@ export async function action(args: Route.ActionArgs) {
         email: fields.email,
         photo: urls.photo,
         bio: fields.bio,
+        version: fields.version,
       }),
     );
   } catch (error) {
@@ -164,6 +165,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           submit="Save Profile"
           busy={busy}
         >
+          {/* The version stored now: a save over a newer one is refused (docs/behaviour.md §workflow). */}
+          <input type="hidden" name="version" value={profile.version} />
           <NameField label="Full Name" defaultValue={result?.values.name ?? profile.name} />
           <EmailField defaultValue={result?.values.email ?? profile.email} />
           <LabeledTextarea

@@ -66,13 +66,20 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await adminUser(args);
   const { request } = args;
+  let typed: Record<string, string> = {};
   try {
     const form = await readForm(request, { files: ["logo", "favicon"] });
+    typed = form.fields;
     await withStoredImages(form, ["logo", "favicon"], { collection: "settings", actor }, (urls) =>
-      updateSettings(actor, { ...settingsFromForm(form.fields), ...urls }),
+      updateSettings(actor, {
+        ...settingsFromForm(form.fields),
+        ...urls,
+        version: form.fields.version,
+      }),
     );
   } catch (error) {
-    return formError(error, { prefix: "Error updating settings" });
+    // What was typed is shown again (a refused stale save included); files are chosen again.
+    return formError(error, { prefix: "Error updating settings", values: typed });
   }
   return redirectWithFlash("/admin/settings", {
     type: "success",
@@ -109,7 +116,7 @@ const NOTIFICATION_FLAGS: Flag[] = [
   {
     name: "enableUserNotifications",
     label: "Enable User Notifications",
-    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators), one published or sent back to draft goes to its author, and each comment on a post (once; not their own) to its author.",
+    help: "E-mails staff about posts: one submitted for review goes to Editors (and Administrators); one approved, sent back to draft (with the note) or gone live as scheduled goes to its author, and so does each comment on it (once; not their own).",
   },
   {
     name: "enableEmailAlerts",
@@ -142,10 +149,27 @@ const SECURITY_FLAGS: Flag[] = [
   },
 ];
 
+/**
+ * The stored settings with what a refused save typed laid over them (an
+ * unticked box was sent as nothing: off), so nothing typed is lost.
+ */
+function withTyped<T extends Record<string, unknown>>(
+  stored: T,
+  typed?: Record<string, string>,
+): T {
+  if (!typed || Object.keys(typed).length === 0) return stored;
+  const shown: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(stored)) {
+    if (typeof value === "boolean") shown[key] = typed[key] === "on" || typed[key] === "true";
+    else if (key in typed && key !== "version") shown[key] = typed[key];
+  }
+  return shown as T;
+}
+
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, logoName, faviconName, categories, timeZones, categoryChoices, homeCurrent } =
-    loaderData;
+  const { logoName, faviconName, categories, timeZones, categoryChoices, homeCurrent } = loaderData;
   const result = useActionData<typeof action>();
+  const settings = withTyped(loaderData.settings, result?.values);
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/settings") === true;
@@ -165,6 +189,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Settings" />
       <FormError result={result} />
       <Form method="post" encType="multipart/form-data" className="admin-form settings-form">
+        {/* The version stored now (docs/behaviour.md §workflow): a save over a newer one is refused. */}
+        <input type="hidden" name="version" value={loaderData.settings.version} />
         <fieldset className="admin-panel settings-section">
           <legend>General Settings</legend>
           <LabeledInput

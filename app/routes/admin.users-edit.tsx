@@ -89,6 +89,7 @@ export async function action(args: Route.ActionArgs) {
             email: fields.email,
             ...(urls.photo ? { photo: urls.photo } : {}),
             ...(fields.role ? { role: fields.role } : {}),
+            version: fields.version,
           }),
         );
         return redirectWithFlash(here, { type: "success", message: "User updated successfully!" });
@@ -132,6 +133,8 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
       >
         <h2 id="edit-user-title">Details</h2>
         <input type="hidden" name="intent" value="save" />
+        {/* The version stored now: a save over a newer one is refused (docs/behaviour.md §workflow). */}
+        <input type="hidden" name="version" value={user.version} />
         <NameField required defaultValue={result?.values.name ?? user.name} />
         <EmailField required defaultValue={result?.values.email ?? user.email} />
         <ImageField />

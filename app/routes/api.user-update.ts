@@ -22,6 +22,7 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
     email: body.updatedEmail,
     photo: body.newProfilePic,
     bio: body.bio,
+    version: body.version,
   });
   return { type: "success", message: "User updated successfully!", user };
 });

@@ -4,7 +4,9 @@
  * home, feed) and not before; a past time is refused; Revisions (N) grows
  * with each save, shows a changed headline as a diff and restores it; an
  * Editor sends a Contributor's post back with a note the Contributor sees;
- * a second tab's stale save is refused with what was typed kept.
+ * a second tab's stale save is refused with what was typed kept; with the
+ * site's time zone set, Schedule (posts) and Send later (newsletters) read
+ * and show wall-clock times in that zone.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -21,6 +23,21 @@ const notice = (page: Page) => page.locator(".notice");
 
 /** The form's datetime-local value (UTC, the site's zone until Settings has one) `ms` from now. */
 const utcLocal = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString().slice(0, 19);
+
+/** `ms` as the `datetime-local` value (seconds) of a wall clock in `timeZone`. */
+const zoneLocal = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date(ms))
+    .replace(" ", "T");
 
 async function fillPost(page: Page, title: string) {
   await page.getByLabel("Title").fill(title);
@@ -157,4 +174,98 @@ test("a second tab's stale save is refused and keeps what was typed", async ({
     /Saved by E2E Editor at \d\d:\d\d UTC while you were editing/,
   );
   await expect(other.getByLabel("Title")).toHaveValue("Second tab's headline");
+});
+
+test("with the site in New York, Schedule reads and shows New York time", async ({
+  page,
+  server,
+  signInAs,
+}) => {
+  // Settings › Site identity; the fixture puts the settings back after the test.
+  server.withDb((db) =>
+    db.prepare("update settings set time_zone = 'America/New_York' where id = 1").run(),
+  );
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/posts/add`);
+  await fillPost(page, "Scheduled in New York");
+  const due = Math.floor((Date.now() + 8_000) / 1000) * 1000;
+  const wall = zoneLocal(due, "America/New_York");
+  await page.getByLabel("Publish at (America/New_York)").fill(wall);
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(notice(page)).toHaveText(
+    `Post scheduled for ${wall.slice(0, 16).replace("T", " ")} America/New_York`,
+  );
+  await expect(page.getByTestId("scheduled-for")).toContainText("America/New_York");
+  await expect(page.getByLabel("Publish at (America/New_York)")).toHaveValue(wall.slice(0, 16));
+  const url = (await page.locator(".admin-page-header a").getAttribute("href")) ?? "";
+
+  await page.goto(`${base}/admin/posts?status=scheduled`);
+  await expect(page.getByRole("row", { name: /Scheduled in New York/ })).toContainText(
+    `for ${wall.slice(0, 16).replace("T", " ")} America/New_York`,
+  );
+  // Read as New York time, it is due in seconds (read as UTC it would be hours away).
+  expect((await fetch(`${base}${url}`)).status).toBe(404);
+  await expect
+    .poll(async () => (await fetch(`${base}${url}`)).status, { timeout: 20_000, intervals: [200] })
+    .toBe(200);
+  expect(Date.now()).toBeGreaterThanOrEqual(due);
+});
+
+test("Send later: a newsletter scheduled in the site's zone goes out at its time; cancel and reschedule", async ({
+  page,
+  server,
+  signInAs,
+}) => {
+  server.withDb((db) =>
+    db.prepare("update settings set time_zone = 'Asia/Tokyo' where id = 1").run(),
+  );
+  await signInAs("Editor");
+  await page.goto(`${base}/admin/mail/send-newsletter`);
+  await page.getByLabel("Audience").selectOption("News");
+  await page.getByLabel("Subject").fill("Sent later from Tokyo");
+  await page.getByLabel("Content").fill("<p>Good morning.</p>");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sent later from Tokyo");
+  const field = page.getByLabel("Send at (Asia/Tokyo)");
+
+  // A past time: refused, the typed time kept.
+  const past = zoneLocal(Date.now() - 60_000, "Asia/Tokyo");
+  await field.fill(past);
+  const refused = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("must be in the future");
+  await expect(page.getByLabel("Send at (Asia/Tokyo)")).toHaveValue(past);
+
+  // An hour ahead, then cancelled: a draft again.
+  await page
+    .getByLabel("Send at (Asia/Tokyo)")
+    .fill(zoneLocal(Date.now() + 3600_000, "Asia/Tokyo"));
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(notice(page)).toContainText("Newsletter scheduled for");
+  await expect(page.getByTestId("newsletter-scheduled-for")).toContainText("Asia/Tokyo");
+  await page.getByRole("button", { name: "Cancel schedule" }).click();
+  await expect(notice(page)).toHaveText("Schedule cancelled: the newsletter is a draft again");
+  await expect(page.locator(".badge")).toHaveText("draft");
+
+  // Seconds ahead: listed as scheduled with its time, then queued and sent on its own.
+  const due = Math.floor((Date.now() + 6_000) / 1000) * 1000;
+  const wall = zoneLocal(due, "Asia/Tokyo");
+  await page.getByLabel("Send at (Asia/Tokyo)").fill(wall);
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(notice(page)).toHaveText(
+    `Newsletter scheduled for ${wall.slice(0, 16).replace("T", " ")} Asia/Tokyo`,
+  );
+  await page.goto(`${base}/admin/mail/send-newsletter`);
+  const row = page.getByRole("row").filter({ hasText: "Sent later from Tokyo" });
+  await expect(row).toContainText(
+    `scheduled for ${wall.slice(0, 16).replace("T", " ")} Asia/Tokyo`,
+  );
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("sent", { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(due);
+  const cells = await row.getByRole("cell").allTextContents();
+  expect(Number(cells[5])).toBeGreaterThan(0);
 });

@@ -213,6 +213,7 @@ describe("POST /user/add", () => {
         createdAt: expect.any(Number),
         timestamp: expect.any(Number),
         active: true,
+        version: 1,
       },
     });
     expect(verifyCredentials({ email: "new@example.com", password: "Another-pass-2" }).role).toBe(

@@ -333,6 +333,7 @@ describe("POST /crud/get/docs: the query", () => {
         tag: "bitcoin",
         description: "BTC",
         createdAt: expect.any(Number),
+        version: expect.any(Number),
       },
     ]);
     const cat = await as(n.staff.author).get({
@@ -348,6 +349,7 @@ describe("POST /crud/get/docs: the query", () => {
         key: "freshly_pressed",
         description: "Just in",
         createdAt: expect.any(Number),
+        version: expect.any(Number),
       },
     ]);
   });
@@ -492,8 +494,19 @@ describe("users: readable by Administrators; others only themselves; never a has
     for (const u of list) {
       expect(Object.keys(u).sort()).toEqual(
         (u.uid === n.staff.admin.uid
-          ? ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "active", "apiKey"]
-          : ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "active"]
+          ? [
+              "uid",
+              "name",
+              "email",
+              "role",
+              "photo",
+              "createdAt",
+              "timestamp",
+              "active",
+              "version",
+              "apiKey",
+            ]
+          : ["uid", "name", "email", "role", "photo", "createdAt", "timestamp", "active", "version"]
         ).sort(),
       );
     }
@@ -520,6 +533,7 @@ describe("users: readable by Administrators; others only themselves; never a has
         createdAt: expect.any(Number),
         timestamp: expect.any(Number),
         active: true,
+        version: expect.any(Number),
         apiKey: n.staff.author.apiKey,
       },
     ]);
@@ -774,9 +788,14 @@ describe("POST /crud/update/doc: posts and users", () => {
   });
 
   it("updates a profile; only an Administrator changes another's role, never their own", async () => {
-    const me = (await as(n.staff.author).get({ collection: "users" })).body.data[0];
-    const res = await as(n.staff.author).update("users", me.uid, { ...me, name: "Abe Lincoln" });
+    const read = (await as(n.staff.author).get({ collection: "users" })).body.data[0];
+    const res = await as(n.staff.author).update("users", read.uid, {
+      ...read,
+      name: "Abe Lincoln",
+    });
     expect(res.status).toBe(200);
+    // The record as saved: later updates send its version (a stale one is a 409, tested below).
+    const me = { ...res.body.data, name: "Abe Lincoln" };
     expect(res.body.message).toBe("User updated successfully!");
     expect(res.body.data).toMatchObject({
       uid: me.uid,

@@ -49,7 +49,17 @@ export function TaxonomyScreen() {
           key={formKey}
           kind={kind}
           path={path}
-          editing={editing ?? (failedEdit ? { ...failedEdit.values, slug: "" } : null)}
+          editing={
+            editing ??
+            (failedEdit
+              ? {
+                  ...failedEdit.values,
+                  slug: "",
+                  // The version stored now: saving again after a refusal is a deliberate overwrite.
+                  version: items.find((i) => i.uid === failedEdit.values.uid)?.version ?? 0,
+                }
+              : null)
+          }
           values={result?.intent === "delete" ? undefined : result?.values}
         />
         <TableWrap label={`All ${text.title.toLowerCase()}`}>
@@ -92,7 +102,13 @@ function TaxonomyForm({
 }: {
   kind: LoaderData["kind"];
   path: string;
-  editing: { uid: string; name: string; slug: string; description: string } | null;
+  editing: {
+    uid: string;
+    name: string;
+    slug: string;
+    description: string;
+    version: number;
+  } | null;
   values?: { name?: string; description?: string };
 }) {
   const text = TEXT[kind];
@@ -104,6 +120,7 @@ function TaxonomyForm({
       <h2>{heading}</h2>
       <input type="hidden" name="intent" value={editing ? "update" : "add"} />
       {editing ? <input type="hidden" name="uid" value={editing.uid} /> : null}
+      {editing?.version ? <input type="hidden" name="version" value={editing.version} /> : null}
       <NameField
         required
         autoComplete="off"

@@ -40,6 +40,8 @@ export type NewsletterSummary = Pick<Newsletter, (typeof SUMMARY_FIELDS)[number]
   createdAt: number;
   queuedAt: number | null;
   sentAt: number | null;
+  /** Send later: when a `scheduled` newsletter will be queued. */
+  sendAt: number | null;
 };
 
 function toSummary(n: Newsletter): NewsletterSummary {
@@ -49,6 +51,7 @@ function toSummary(n: Newsletter): NewsletterSummary {
     createdAt: n.createdAt.getTime(),
     queuedAt: n.queuedAt?.getTime() ?? null,
     sentAt: n.sentAt?.getTime() ?? null,
+    sendAt: n.sendAt?.getTime() ?? null,
   };
 }
 

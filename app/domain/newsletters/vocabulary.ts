@@ -24,12 +24,14 @@ export function findNewsletterAudience(value: string): NewsletterAudience | unde
 }
 
 /**
- * A finished newsletter is `sent` when no delivery failed, `partly sent` when
+ * A `scheduled` newsletter is a draft waiting for its send time (Send later);
+ * it has no deliveries until it is queued. A finished newsletter is `sent` when no delivery failed, `partly sent` when
  * some were delivered and some failed, `failed` when none was delivered and
  * some failed.
  */
 export const NEWSLETTER_STATUSES = [
   "draft",
+  "scheduled",
   "queued",
   "sending",
   "sent",

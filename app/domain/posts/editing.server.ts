@@ -40,7 +40,7 @@ import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import {
-  assertCurrentVersion,
+  assertCurrentPostVersion,
   assertMaySchedule,
   futurePublishAt,
   revisionReason,
@@ -245,7 +245,7 @@ export function savePost(
 
   if (options.id !== undefined) {
     const existing = loadOwnedPost(db, actor, options.id);
-    assertCurrentVersion(input.version, existing, lastSavedBy(db, existing.id));
+    assertCurrentPostVersion(input.version, existing, lastSavedBy(db, existing.id), timeZone);
     const status = nextStatus(actor, input.action, false);
     const publishAt =
       status === "scheduled" ? futurePublishAt(input.publishAt, now, timeZone) : null;

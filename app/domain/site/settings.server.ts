@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { categories, type Role, type Settings, settings } from "#db/schema";
 import { can } from "~/domain/access/capabilities";
@@ -10,6 +10,11 @@ import {
   type BackupSchedule,
 } from "~/domain/backups/vocabulary";
 import { badRequest, forbidden } from "~/domain/errors.server";
+import {
+  assertCurrentVersion,
+  readVersion,
+  versionConflict,
+} from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 
 export const SETTINGS_ID = 1;
@@ -443,8 +448,17 @@ export function updateSettings(
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     throw badRequest("Settings must be an object");
   }
-  // Fields the generic collection API may echo back; they are not settable.
-  const { uid: _uid, id: _id, updatedAt: _updatedAt, ...rest } = input as Record<string, unknown>;
+  // Fields the generic collection API may echo back; they are not settable. `version` is the one
+  // the writer read: a newer stored one refuses the save (docs/behaviour.md §workflow).
+  const {
+    uid: _uid,
+    id: _id,
+    updatedAt: _updatedAt,
+    updatedBy: _updatedBy,
+    version: _version,
+    ...rest
+  } = input as Record<string, unknown>;
+  const read = readVersion(input);
   const parsed = SettingsSchema.safeParse(rest);
   // Each message names its field, so it is shown as it is.
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid settings");
@@ -459,13 +473,22 @@ export function updateSettings(
       throw badRequest("Home section category must be an existing category");
     }
   }
-  getSettings(db);
+  const current = getSettings(db);
+  const timeZone = siteTimeZone(db);
+  assertCurrentVersion(read, current, timeZone);
   const saved = db
     .update(settings)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(settings.id, SETTINGS_ID))
+    .set({
+      ...values,
+      updatedAt: new Date(),
+      updatedBy: actor.name ?? null,
+      version: current.version + 1,
+    })
+    .where(and(eq(settings.id, SETTINGS_ID), eq(settings.version, current.version)))
     .returning()
-    .get() as Settings;
+    .get() as Settings | undefined;
+  // Another save got in between the read and this write.
+  if (!saved) throw versionConflict(getSettings(db), timeZone);
   recordAudit(db, {
     action: "settings-saved",
     actor: actor.id === undefined ? null : { id: actor.id, name: actor.name ?? "" },

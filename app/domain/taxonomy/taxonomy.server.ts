@@ -6,6 +6,13 @@ import { type Category, categories, posts, type Tag, tags } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import { pinHomeSections, sectionsFedBy } from "~/domain/posts/home-sections.server";
+import { siteTimeZone } from "~/domain/site/settings.server";
+import {
+  assertCurrentVersion,
+  readVersion,
+  versionConflict,
+  versionStamp,
+} from "~/domain/workflow/versions.server";
 import { nextId } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { apiKey, slugify } from "~/utils/slug";
@@ -54,6 +61,8 @@ export type CategoryDocument = {
   key: string;
   description: string;
   createdAt: number;
+  /** Send it back with an update: a newer stored version refuses the update (409). */
+  version: number;
 };
 
 export type TagDocument = {
@@ -65,6 +74,8 @@ export type TagDocument = {
   tag: string;
   description: string;
   createdAt: number;
+  /** Send it back with an update: a newer stored version refuses the update (409). */
+  version: number;
 };
 
 export function toCategoryDocument(c: Category): CategoryDocument {
@@ -76,6 +87,7 @@ export function toCategoryDocument(c: Category): CategoryDocument {
     key: c.key,
     description: c.description,
     createdAt: c.createdAt.getTime(),
+    version: c.version,
   };
 }
 
@@ -88,6 +100,7 @@ export function toTagDocument(t: Tag): TagDocument {
     tag: t.tag,
     description: t.description,
     createdAt: t.createdAt.getTime(),
+    version: t.version,
   };
 }
 
@@ -144,6 +157,17 @@ function refCondition(kind: Kind, ref: TaxonomyRef) {
   return eq(table.uid, ref);
 }
 
+/** The 409 for a save that lost to one made between its read and its write. */
+function lostRace(db: Db, kind: Kind, id: number) {
+  const table = kind === "category" ? categories : tags;
+  const now = db
+    .select({ updatedAt: table.updatedAt, updatedBy: table.updatedBy })
+    .from(table)
+    .where(eq(table.id, id))
+    .get();
+  return versionConflict(now ?? { updatedAt: null, updatedBy: null }, siteTimeZone(db));
+}
+
 function notFoundFor(kind: Kind) {
   return notFound(kind === "category" ? "Category not found" : "Tag not found");
 }
@@ -154,7 +178,13 @@ export function createCategory(actor: SessionUser, input: unknown, db: Db = getD
   assertUnique(db, "category", values);
   const row = db
     .insert(categories)
-    .values({ id: nextId(db, "categories"), uid: crypto.randomUUID(), ...values })
+    .values({
+      id: nextId(db, "categories"),
+      uid: crypto.randomUUID(),
+      ...values,
+      updatedAt: new Date(),
+      updatedBy: actor.name,
+    })
     .returning()
     .get();
   return toCategoryDocument(row);
@@ -174,6 +204,8 @@ export function updateCategory(
   assertCan(actor, "manageTaxonomy");
   const existing = db.select().from(categories).where(refCondition("category", ref)).get();
   if (!existing) throw notFoundFor("category");
+  const read = readVersion(input);
+  assertCurrentVersion(read, existing, siteTimeZone(db));
   const values = derive(input);
   assertUnique(db, "category", values, existing.id);
   // A home section following this category by its seeded slug keeps it after the rename.
@@ -181,10 +213,12 @@ export function updateCategory(
   return db.transaction((tx) => {
     const row = tx
       .update(categories)
-      .set(values)
-      .where(eq(categories.id, existing.id))
+      .set({ ...values, ...versionStamp(actor, existing) })
+      .where(and(eq(categories.id, existing.id), eq(categories.version, existing.version)))
       .returning()
       .get();
+    // Another save got in between the read and this write.
+    if (!row) throw lostRace(tx as unknown as Db, "category", existing.id);
     if (values.slug !== existing.slug) {
       tx.update(posts)
         .set({ url: sql`'/' || ${posts.id} || '/' || ${values.slug} || '/' || ${posts.slug}` })
@@ -228,7 +262,14 @@ export function createTag(actor: SessionUser, input: unknown, db: Db = getDb()) 
   assertUnique(db, "tag", { ...values, key });
   const row = db
     .insert(tags)
-    .values({ id: nextId(db, "tags"), uid: crypto.randomUUID(), ...values, tag: key })
+    .values({
+      id: nextId(db, "tags"),
+      uid: crypto.randomUUID(),
+      ...values,
+      tag: key,
+      updatedAt: new Date(),
+      updatedBy: actor.name,
+    })
     .returning()
     .get();
   return toTagDocument(row);
@@ -238,14 +279,16 @@ export function updateTag(actor: SessionUser, ref: TaxonomyRef, input: unknown, 
   assertCan(actor, "manageTaxonomy");
   const existing = db.select().from(tags).where(refCondition("tag", ref)).get();
   if (!existing) throw notFoundFor("tag");
+  assertCurrentVersion(readVersion(input), existing, siteTimeZone(db));
   const { key, ...values } = derive(input);
   assertUnique(db, "tag", { ...values, key }, existing.id);
   const row = db
     .update(tags)
-    .set({ ...values, tag: key })
-    .where(eq(tags.id, existing.id))
+    .set({ ...values, tag: key, ...versionStamp(actor, existing) })
+    .where(and(eq(tags.id, existing.id), eq(tags.version, existing.version)))
     .returning()
     .get();
+  if (!row) throw lostRace(db, "tag", existing.id);
   return toTagDocument(row);
 }
 

@@ -15,6 +15,7 @@ import { sendInvitation } from "~/domain/accounts/password-links.server";
 import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
+import { versionStamp } from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { IMPORTED_DOMAIN, NO_PASSWORD } from "./imported";
 
@@ -74,7 +75,7 @@ export function changeRole(actor: SessionUser, input: unknown, db: Db = getDb())
     if (role !== "Administrator") refuseLastAdministrator(row, "demoted", db);
     const updated = db
       .update(users)
-      .set({ role, timestamp: new Date() })
+      .set({ role, timestamp: new Date(), ...versionStamp(actor, row) })
       .where(eq(users.id, row.id))
       .returning()
       .get();

@@ -23,7 +23,14 @@ import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
 import { personName } from "~/domain/names";
+import { siteTimeZone } from "~/domain/site/settings.server";
 import { MAX_BIO_LENGTH, uniqueUserSlug } from "~/domain/users/authors.server";
+import {
+  assertCurrentVersion,
+  readVersion,
+  versionConflict,
+  versionStamp,
+} from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
 import { NO_PASSWORD } from "./imported";
@@ -109,6 +116,8 @@ export type PublicProfile = {
   timestamp: number;
   /** False while the account is deactivated. */
   active: boolean;
+  /** Send it back with an update: a newer stored version refuses the update (409). */
+  version: number;
   apiKey?: string;
 };
 
@@ -122,6 +131,7 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
     createdAt: row.createdAt.getTime(),
     timestamp: row.timestamp.getTime(),
     active: !row.deactivatedAt,
+    version: row.version,
   };
   if (viewer && viewer.uid === row.uid) profile.apiKey = decryptSecret(row.apiKey) ?? "";
   return profile;
@@ -214,8 +224,11 @@ function assertMayEdit(actor: SessionUser, uid: string) {
  */
 export function updateProfile(actor: SessionUser, input: unknown): PublicProfile {
   const values = parseInput(UpdateProfileSchema, input);
+  const read = readVersion(input);
   assertMayEdit(actor, values.uid);
   const current = userRowByUid(values.uid);
+  // A save over a newer version of the record is refused (docs/behaviour.md §workflow).
+  assertCurrentVersion(read, current, siteTimeZone(getDb()));
   if (emailTaken(values.email, values.uid)) throw new DomainError(409, DUPLICATE_EMAIL);
   try {
     const db = getDb();
@@ -233,11 +246,13 @@ export function updateProfile(actor: SessionUser, input: unknown): PublicProfile
         email: values.email,
         ...(values.photo !== undefined && values.photo !== null ? { photo: values.photo } : {}),
         timestamp: new Date(),
+        ...versionStamp(actor, current),
       })
-      .where(eq(users.uid, values.uid))
+      .where(and(eq(users.uid, values.uid), eq(users.version, current.version)))
       .returning()
       .get();
-    if (!row) throw notFound("User not found");
+    // Another save got in between the read and this write.
+    if (!row) throw versionConflict(userRowByUid(values.uid), siteTimeZone(db));
     return toPublicProfile(row, actor);
   } catch (error) {
     if (isUniqueEmailError(error)) throw new DomainError(409, DUPLICATE_EMAIL);
@@ -406,7 +421,13 @@ export function replaceUserRecord(
   if (data.apiKey !== undefined && data.apiKey !== row.apiKey) {
     throw badRequest("apiKey cannot be changed");
   }
-  const profile = { uid, name: data.name, email: data.email, photo: data.photo };
+  const profile = {
+    uid,
+    name: data.name,
+    email: data.email,
+    photo: data.photo,
+    version: data.version,
+  };
   return getDb().transaction(() => {
     const updated = updateProfile(actor, profile);
     return data.role !== undefined && data.role !== row.role

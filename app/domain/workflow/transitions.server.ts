@@ -5,9 +5,10 @@
  */
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { badRequest, DomainError, forbidden } from "~/domain/errors.server";
+import { badRequest, forbidden } from "~/domain/errors.server";
 import type { PostStatus } from "~/domain/posts/statuses";
 import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
+import { assertCurrentVersion } from "~/domain/workflow/versions.server";
 
 /** Editors, Administrators and Authors (their own posts) schedule; a Contributor's Publish goes to review. */
 export function assertMaySchedule(actor: SessionUser): void {
@@ -59,17 +60,13 @@ export function revisionReason(
 
 /**
  * A save that read version `read` of a post now at `current`: refused (409)
- * with who saved it and when, so the editor can keep what was typed.
+ * with who saved it and when (in the site's zone), so the editor can keep what was typed.
  */
-export function assertCurrentVersion(
+export function assertCurrentPostVersion(
   read: number | null | undefined,
   current: { version: number; updatedAt: Date },
   savedBy: string | undefined,
+  timeZone: string,
 ): void {
-  if (read === null || read === undefined || read === current.version) return;
-  const at = current.updatedAt.toISOString().slice(11, 16);
-  throw new DomainError(
-    409,
-    `Saved by ${savedBy ?? "someone else"} at ${at} UTC while you were editing`,
-  );
+  assertCurrentVersion(read, { ...current, updatedBy: savedBy ?? null }, timeZone);
 }

@@ -28,7 +28,14 @@ import { formError, type PostedForm, parseIntent, readForm } from "~/web/forms.s
 
 export type TaxonomyKind = "category" | "tag";
 
-export type TaxonomyRow = { uid: string; name: string; slug: string; description: string };
+export type TaxonomyRow = {
+  uid: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** What the Edit form sends back: a newer stored version refuses the save (409). */
+  version: number;
+};
 
 const SCREENS = {
   category: {
@@ -56,6 +63,7 @@ const row = (r: TaxonomyRow): TaxonomyRow => ({
   name: r.name,
   slug: r.slug,
   description: r.description,
+  version: r.version,
 });
 
 /** The list, plus the record being edited (`?edit=`) or confirmed for deletion (`?delete=`). */
@@ -86,7 +94,13 @@ const text = z.string().optional();
 /** The screen's forms: the add/edit form and the confirmed Delete. */
 const TaxonomyIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), name: text, description: text }),
-  z.object({ intent: z.literal("update"), uid: text, name: text, description: text }),
+  z.object({
+    intent: z.literal("update"),
+    uid: text,
+    name: text,
+    description: text,
+    version: text,
+  }),
   z.object({ intent: z.literal("delete"), uid: text }),
 ]);
 type Intent = z.output<typeof TaxonomyIntent>["intent"];
@@ -124,7 +138,7 @@ export async function taxonomyAction(kind: TaxonomyKind, args: AdminArgs) {
     else {
       const fields = { name: input.name, description: input.description };
       if (input.intent === "add") screen.create(actor, fields);
-      else screen.update(actor, input.uid ?? "", fields);
+      else screen.update(actor, input.uid ?? "", { ...fields, version: input.version });
     }
   } catch (error) {
     const fields = form?.fields ?? {};

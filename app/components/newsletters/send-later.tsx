@@ -1,0 +1,67 @@
+import { Form } from "react-router";
+import { formatScheduleTime, instantToLocalInput } from "~/domain/workflow/schedule-time";
+
+/**
+ * Send later on a newsletter's page (docs/behaviour.md §newsletters): a plain
+ * `datetime-local` field in the site's time zone and Schedule (Reschedule), and
+ * for a scheduled newsletter its time and Cancel schedule; works without JavaScript.
+ */
+export function SendLater({
+  sendAt,
+  typed,
+  timeZone,
+  busy,
+}: {
+  sendAt: number | null;
+  /** What a refused submission sent back. */
+  typed: string | undefined;
+  timeZone: string;
+  busy: boolean;
+}) {
+  const value = typed ?? (sendAt ? instantToLocalInput(sendAt, timeZone) : "");
+  return (
+    <section className="admin-panel newsletter-send-later" aria-labelledby="send-later-title">
+      <h2 id="send-later-title">Send later</h2>
+      {sendAt ? (
+        <p data-testid="newsletter-scheduled-for">
+          Goes out at <strong>{formatScheduleTime(sendAt, timeZone)}</strong>. Until then you can
+          change the time or cancel.
+        </p>
+      ) : null}
+      <Form method="post" className="admin-form">
+        <label htmlFor="newsletter-send-at">Send at ({timeZone})</label>
+        <input
+          id="newsletter-send-at"
+          type="datetime-local"
+          name="sendAt"
+          step={1}
+          required
+          defaultValue={value}
+        />
+        <div className="form-actions">
+          <button
+            type="submit"
+            name="intent"
+            value="schedule"
+            className="button button-secondary"
+            disabled={busy}
+          >
+            {sendAt ? "Reschedule" : "Schedule"}
+          </button>
+          {sendAt ? (
+            <button
+              type="submit"
+              name="intent"
+              value="cancel-schedule"
+              className="button"
+              formNoValidate
+              disabled={busy}
+            >
+              Cancel schedule
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * Send later (docs/behaviour.md §newsletters, docs/decisions/093-newsletter-send-later.md):
+ * a draft newsletter is scheduled for a time in the site's zone and queued
+ * then, exactly as Send queues it (`queueDeliveries`), by a timer in the
+ * process. As for scheduled posts, the next due time is read from the
+ * database each round, so nothing lives only in memory; on start every
+ * overdue newsletter is queued at once (the lateness logged); queueing is one
+ * conditional UPDATE of a row still `scheduled` and due, in the transaction
+ * that writes its deliveries, so two timers, a restart or a cancel racing the
+ * timer never queue it twice. Until it is queued it can be rescheduled or
+ * cancelled (back to draft).
+ */
+import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
+import { type Newsletter, newsletters, users } from "#db/schema";
+import type { SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { badRequest, isDomainError } from "~/domain/errors.server";
+import {
+  activeRecipientCount,
+  getNewsletter,
+  insertNewsletter,
+  type NewsletterSummary,
+  queueDeliveries,
+} from "~/domain/newsletters/queue.server";
+import { newsletterForStaff } from "~/domain/newsletters/review.server";
+import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
+import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
+import { notifySafely } from "~/domain/notifications/notify.server";
+import { siteTimeZone } from "~/domain/site/settings.server";
+import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
+import type { Db } from "~/platform/db.server";
+
+/** A newsletter page's Schedule: `sendAt` is epoch ms, an ISO time, or a wall time in the site's zone. */
+export function scheduleNewsletter(
+  db: Db,
+  actor: SessionUser,
+  uid: string,
+  sendAt: unknown,
+  now = new Date(),
+): { sendAt: number; message: string } {
+  const letter = newsletterForStaff(db, actor, uid);
+  if (letter.status !== "draft" && letter.status !== "scheduled") {
+    throw badRequest("This newsletter has already been sent");
+  }
+  const timeZone = siteTimeZone(db);
+  if (sendAt === undefined || sendAt === null || sendAt === "") {
+    throw badRequest("sendAt: choose the date and time to send at");
+  }
+  const at =
+    typeof sendAt === "number" || typeof sendAt === "string"
+      ? scheduleInstant(sendAt, timeZone)
+      : undefined;
+  if (at === undefined) {
+    throw badRequest("sendAt must be a time: milliseconds since 1970 or ISO 8601");
+  }
+  if (at <= now.getTime()) throw badRequest("sendAt: the send time must be in the future");
+  if (activeRecipientCount(db, letter.audience) === 0) {
+    throw badRequest(
+      `There are no active subscribers in the ${newsletterAudienceLabel(letter.audience)} audience`,
+    );
+  }
+  const written = db
+    .update(newsletters)
+    .set({ status: "scheduled", sendAt: new Date(at), scheduledBy: actor.id })
+    .where(and(eq(newsletters.id, letter.id), inArray(newsletters.status, ["draft", "scheduled"])))
+    .run();
+  // The timer queued it between the read and this write.
+  if (written.changes !== 1) throw badRequest("This newsletter has already been sent");
+  kickSendLaterTimer();
+  const when = formatScheduleTime(at, timeZone);
+  return {
+    sendAt: at,
+    message: `${letter.status === "scheduled" ? "Newsletter rescheduled" : "Newsletter scheduled"} for ${when}`,
+  };
+}
+
+/**
+ * `POST /newsletter/send` with `sendAt`: the draft and its schedule in one
+ * transaction, so a refused time or audience writes nothing.
+ */
+export function scheduleNewNewsletter(
+  db: Db,
+  actor: SessionUser,
+  input: unknown,
+  sendAt: unknown,
+  now = new Date(),
+): { message: string; newsletter: NewsletterSummary | undefined } {
+  const result = db.transaction((tx) => {
+    const t = tx as unknown as Db;
+    const draft = insertNewsletter(t, actor, input, "draft", now);
+    const { message } = scheduleNewsletter(t, actor, draft.uid, sendAt, now);
+    return { message, newsletter: getNewsletter(t, draft.uid) };
+  });
+  kickSendLaterTimer();
+  return result;
+}
+
+/** Cancel: a scheduled newsletter goes back to draft; refused once it has started (queued). */
+export function cancelScheduledNewsletter(db: Db, actor: SessionUser, uid: string): void {
+  const letter = newsletterForStaff(db, actor, uid);
+  const written = db
+    .update(newsletters)
+    .set({ status: "draft", sendAt: null, scheduledBy: null })
+    .where(and(eq(newsletters.id, letter.id), eq(newsletters.status, "scheduled")))
+    .run();
+  if (written.changes !== 1) {
+    throw badRequest(
+      letter.status === "draft"
+        ? "This newsletter is not scheduled"
+        : "This newsletter has started sending and can no longer be cancelled",
+    );
+  }
+  kickSendLaterTimer();
+}
+
+/** The earliest send time of a scheduled newsletter (epoch ms), if any. */
+export function nextNewsletterDue(db: Db): number | undefined {
+  const row = db
+    .select({ next: min(newsletters.sendAt) })
+    .from(newsletters)
+    .where(eq(newsletters.status, "scheduled"))
+    .get();
+  const next = row?.next as Date | number | null | undefined;
+  if (next === null || next === undefined) return undefined;
+  return next instanceof Date ? next.getTime() : Number(next);
+}
+
+/** What the timer queued: the newsletter, its due time and how late it was queued (ms). */
+export type QueuedLater = { uid: string; sendAt: number; lateMs: number; recipients: number };
+
+/**
+ * Queues every scheduled newsletter due at `now` through `queueDeliveries`
+ * (one delivery per Active subscriber then), as the one who scheduled it, and
+ * wakes the sender. Returns only what this call queued. One with nobody to
+ * send to by then goes back to draft and the Administrators are alerted.
+ */
+export function queueDueNewsletters(db: Db, now: number = Date.now()): QueuedLater[] {
+  const due = db
+    .select({ id: newsletters.id })
+    .from(newsletters)
+    .where(and(eq(newsletters.status, "scheduled"), lte(newsletters.sendAt, new Date(now))))
+    .orderBy(asc(newsletters.sendAt), asc(newsletters.id))
+    .all();
+  const queued: QueuedLater[] = [];
+  for (const { id } of due) {
+    try {
+      const done = db.transaction((tx) => {
+        const t = tx as unknown as Db;
+        const letter = t.select().from(newsletters).where(eq(newsletters.id, id)).get();
+        const sendAt = letter?.sendAt?.getTime();
+        // Claimed: still scheduled and due. A second timer, a cancel or a reschedule that got
+        // here first leaves nothing to do.
+        const claimed = t
+          .update(newsletters)
+          .set({ status: "draft", sendAt: null })
+          .where(
+            and(
+              eq(newsletters.id, id),
+              eq(newsletters.status, "scheduled"),
+              lte(newsletters.sendAt, new Date(now)),
+            ),
+          )
+          .run();
+        if (!letter || sendAt === undefined || claimed.changes !== 1) return null;
+        const summary = queueDeliveries(t, { ...letter, status: "draft", sendAt: null });
+        auditScheduledSend(t, letter, summary);
+        return {
+          uid: letter.uid,
+          sendAt,
+          lateMs: Math.max(0, now - sendAt),
+          recipients: summary.recipientCount,
+        };
+      });
+      if (done) queued.push(done);
+    } catch (error) {
+      // Nobody to send to any more: back to draft, said so; anything else is retried.
+      if (!isDomainError(error) || error.status !== 400) throw error;
+      returnToDraft(db, id, error.message, now);
+    }
+  }
+  if (queued.length > 0) kickNewsletterSender();
+  return queued;
+}
+
+function auditScheduledSend(db: Db, letter: Newsletter, summary: NewsletterSummary) {
+  const by = letter.scheduledBy
+    ? db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.id, letter.scheduledBy))
+        .get()
+    : undefined;
+  recordAudit(db, {
+    action: "newsletter-sent",
+    actor: by ?? null,
+    targetType: "newsletter",
+    targetId: summary.uid,
+    summary: `${summary.subject} (${summary.recipientCount} recipients, as scheduled)`,
+  });
+}
+
+function returnToDraft(db: Db, id: number, reason: string, now: number) {
+  const letter = db.select().from(newsletters).where(eq(newsletters.id, id)).get();
+  const written = db
+    .update(newsletters)
+    .set({ status: "draft", sendAt: null })
+    .where(
+      and(
+        eq(newsletters.id, id),
+        eq(newsletters.status, "scheduled"),
+        lte(newsletters.sendAt, new Date(now)),
+      ),
+    )
+    .run();
+  if (!letter || written.changes !== 1) return;
+  notifySafely(db, {
+    kind: "newsletter-finished",
+    message: `“${letter.subject}” was not sent at its time: ${reason}. It is a draft again.`,
+    link: `/admin/mail/newsletters/${letter.uid}`,
+  });
+}
+
+// ---- The timer ----
+
+/** The longest the timer sleeps before looking at the database again. */
+const MAX_SLEEP_MS = 60_000;
+/** After a failed round (the database busy, say), the next try. */
+const RETRY_MS = 1_000;
+
+export type SendLaterOptions = { log?: (line: string) => void; error?: (line: string) => void };
+
+/** The in-process timer (one per process: ./send-later-process.server.ts). */
+export class SendLaterTimer {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly getDb: () => Db,
+    private readonly options: SendLaterOptions = {},
+  ) {}
+
+  /** Start-up: queues what came due while the process was down, then sleeps until the next. */
+  start(): QueuedLater[] {
+    const caught = this.round();
+    if (caught.length > 0) {
+      this.log(
+        `Send later: queued ${caught.length} overdue newsletter${caught.length > 1 ? "s" : ""} on start ` +
+          `(${caught.map((q) => `${q.uid} ${(q.lateMs / 1000).toFixed(1)} s late`).join(", ")})`,
+      );
+    }
+    return caught;
+  }
+
+  /** Re-reads the next due time (a newsletter was scheduled, rescheduled or cancelled). */
+  kick(): void {
+    if (!this.stopped) this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  private round(): QueuedLater[] {
+    try {
+      const queued = queueDueNewsletters(this.getDb());
+      this.arm();
+      return queued;
+    } catch (error) {
+      // Never drop a newsletter: the next try reads the database again.
+      const line = `Send later: queueing failed, retrying in 1 s: ${String(error)}`;
+      if (this.options.error) this.options.error(line);
+      else console.error(line);
+      this.arm(RETRY_MS);
+      return [];
+    }
+  }
+
+  private arm(delay?: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    let wait = delay;
+    if (wait === undefined) {
+      const next = nextNewsletterDue(this.getDb());
+      wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, next - Date.now());
+    }
+    this.timer = setTimeout(() => void this.round(), Math.max(0, wait));
+    this.timer.unref?.();
+  }
+
+  private log(line: string) {
+    (this.options.log ?? console.log)(line);
+  }
+}
+
+// ---- The process's one timer (bootstrap starts it, shutdown stops it; kept on globalThis so a
+// dev-server reload does not start a second one) ----
+
+const globalForSendLater = globalThis as typeof globalThis & {
+  __inkwellSendLater?: SendLaterTimer;
+};
+
+/** Starts the process's timer; returns what the start-up catch-up queued. */
+export function startSendLaterTimer(
+  getDb: () => Db,
+  options: SendLaterOptions = {},
+): QueuedLater[] {
+  const existing = globalForSendLater.__inkwellSendLater;
+  if (existing && !existing.isStopped) {
+    existing.kick();
+    return [];
+  }
+  const timer = new SendLaterTimer(getDb, options);
+  globalForSendLater.__inkwellSendLater = timer;
+  return timer.start();
+}
+
+/** A send time changed: the timer reads the next due time again. */
+export function kickSendLaterTimer(): void {
+  globalForSendLater.__inkwellSendLater?.kick();
+}
+
+export function stopSendLaterTimer(): void {
+  globalForSendLater.__inkwellSendLater?.stop();
+  globalForSendLater.__inkwellSendLater = undefined;
+}
