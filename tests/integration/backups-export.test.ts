@@ -12,7 +12,17 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, media, posts, postTags, settings, tags, users } from "#db/schema";
+import {
+  categories,
+  comments,
+  media,
+  pages,
+  posts,
+  postTags,
+  settings,
+  tags,
+  users,
+} from "#db/schema";
 import { backupsDir, createBackup, listBackups } from "~/domain/backups/backup.server";
 import { exportWxr } from "~/domain/backups/export.server";
 import { RestoreRefused, restoreBackup } from "~/domain/backups/restore.server";
@@ -159,6 +169,110 @@ describe("backups", () => {
   });
 });
 
+/** The post the round trips hang their comments on. */
+function exportedPostId(): number {
+  return getDb().select().from(posts).where(eq(posts.title, "Exported one")).get()?.id ?? 0;
+}
+
+function seedPagesAndComments(postId: number) {
+  const db = getDb();
+  db.insert(pages)
+    .values([
+      {
+        uid: crypto.randomUUID(),
+        title: "About the paper",
+        slug: "about-the-paper",
+        summary: "Who we are",
+        content: "<p>Founded in 1901.</p>",
+        status: "published",
+        nav: "footer",
+        navOrder: 2,
+        authorId: staff.admin.id,
+      },
+      { uid: crypto.randomUUID(), title: "Masthead", slug: "masthead", status: "draft" },
+    ])
+    .run();
+  const first = db
+    .insert(comments)
+    .values({
+      uid: crypto.randomUUID(),
+      postId,
+      name: "Ann Reader",
+      email: "ann@example.com",
+      authorUrl: "https://ann.example.com/",
+      body: "First line\nsecond line <b>not markup</b> & more\n\nAnother paragraph",
+      status: "approved",
+      createdAt: new Date("2024-02-03T04:05:06.000Z"),
+    })
+    .returning()
+    .get();
+  db.insert(comments)
+    .values([
+      {
+        uid: crypto.randomUUID(),
+        postId,
+        parentId: first.id,
+        name: "Bo",
+        email: "bo@example.com",
+        body: "A reply",
+        status: "approved",
+        createdAt: new Date("2024-02-04T04:05:06.000Z"),
+      },
+      {
+        uid: crypto.randomUUID(),
+        postId,
+        name: "Cy",
+        email: "cy@example.com",
+        body: "Waiting",
+        status: "pending",
+        createdAt: new Date("2024-02-05T04:05:06.000Z"),
+      },
+    ])
+    .run();
+}
+
+/** Pages as readers and the back office see them (ids and uids are the new site's own). */
+function pageRows() {
+  return getDb()
+    .select({
+      title: pages.title,
+      slug: pages.slug,
+      summary: pages.summary,
+      content: pages.content,
+      status: pages.status,
+      nav: pages.nav,
+    })
+    .from(pages)
+    .orderBy(pages.slug)
+    .all();
+}
+
+/** Comments with their post's address and their thread (the parent's name). */
+function commentRows() {
+  const db = getDb();
+  const rows = db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      url: posts.url,
+      name: comments.name,
+      email: comments.email,
+      authorUrl: comments.authorUrl,
+      body: comments.body,
+      status: comments.status,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .orderBy(comments.id)
+    .all();
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return rows.map(({ id: _id, parentId, ...r }) => ({
+    ...r,
+    replyTo: parentId ? names.get(parentId) : null,
+  }));
+}
+
 describe("export", () => {
   it("holds no secrets, and imported into an emptied site gives the same posts at the same URLs", async () => {
     const db = getDb();
@@ -186,6 +300,12 @@ describe("export", () => {
       photo: "/uploads/posts/round.png",
     });
     makePost({ title: "Exported draft", category, status: "draft" });
+    const later = makePost({ title: "Exported later", category, status: "scheduled" });
+    db.update(posts)
+      .set({ publishAt: new Date("2099-03-04T05:06:07.000Z") })
+      .where(eq(posts.id, later.id))
+      .run();
+    seedPagesAndComments(exportedPostId());
 
     const response = (await runRoute(
       exportLoader,
@@ -210,11 +330,18 @@ describe("export", () => {
         status: posts.status,
         photo: posts.photo,
         summary: posts.summary,
+        publishAt: posts.publishAt,
       })
       .from(posts)
       .orderBy(posts.id)
       .all();
-    // An empty site: no posts, taxonomy, media or uploads (the Administrator stays).
+    const pagesBefore = pageRows();
+    const commentsBefore = commentRows();
+    expect(pagesBefore).toHaveLength(2);
+    expect(commentsBefore).toHaveLength(3);
+    // An empty site: no posts, pages, comments, taxonomy, media or uploads (the Administrator stays).
+    db.delete(comments).run();
+    db.delete(pages).run();
     db.delete(postTags).run();
     db.delete(posts).run();
     db.delete(categories).run();
@@ -240,11 +367,14 @@ describe("export", () => {
         status: posts.status,
         photo: posts.photo,
         summary: posts.summary,
+        publishAt: posts.publishAt,
       })
       .from(posts)
       .orderBy(posts.id)
       .all();
     expect(after).toEqual(before);
+    expect(pageRows()).toEqual(pagesBefore);
+    expect(commentRows()).toEqual(commentsBefore);
     expect(readFileSync(join(env.uploadsDir, "posts/round.png")).equals(PNG)).toBe(true);
     const exported = after.find((p) => p.title === "Exported one");
     const tagged = db
@@ -255,13 +385,42 @@ describe("export", () => {
     expect(tagged).toHaveLength(1);
   });
 
-  it("writes the posts as a WXR file this importer reads back", async () => {
+  it("writes the posts, pages and comments as a WXR file this importer reads back", async () => {
     const xml = exportWxr(staff.admin as never);
     const path = join(scratch, "posts.xml");
     writeFileSync(path, xml);
     const inspection = await inspectWxr(path);
     const count = getDb().select().from(posts).all().length;
     expect(inspection.total).toBeGreaterThanOrEqual(count);
+    const db = getDb();
+    const pagesBefore = pageRows();
+    const commentsBefore = commentRows();
+    const scheduled = db.select().from(posts).where(eq(posts.status, "scheduled")).all();
+    expect(commentsBefore.length).toBeGreaterThan(0);
+    db.delete(comments).run();
+    db.delete(pages).run();
+    db.delete(postTags).run();
+    db.delete(posts).run();
+    const job = await createImportJob(null, {
+      fileName: "posts.xml",
+      filePath: path,
+      createdBy: staff.admin.id,
+    });
+    expect(job.format).toBe("wordpress");
+    const done = await runImportJob(job);
+    expect(done.state, done.error ?? "").toBe("done");
+    expect(pageRows()).toEqual(pagesBefore.map((p) => ({ ...p, nav: "none" })));
+    // WordPress numbers posts itself: the comments come back under the same posts, at new ids.
+    const withoutUrl = (rows: ReturnType<typeof commentRows>) =>
+      rows.map(({ url, ...r }) => ({ ...r, slug: url.split("/").pop() }));
+    expect(withoutUrl(commentRows())).toEqual(withoutUrl(commentsBefore));
+    expect(
+      db
+        .select({ title: posts.title, publishAt: posts.publishAt })
+        .from(posts)
+        .where(eq(posts.status, "scheduled"))
+        .all(),
+    ).toEqual(scheduled.map((p) => ({ title: p.title, publishAt: p.publishAt })));
     const response = (await runRoute(
       exportLoader,
       asAdmin("/admin/tools/export?download=wxr"),
