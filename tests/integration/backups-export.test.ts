@@ -9,10 +9,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  auditLog,
   categories,
   comments,
   media,
@@ -113,6 +114,14 @@ describe("backups", () => {
     const result = await restoreBackup(path, target);
     expect(result.replaced).toContain("app.db");
     expect(readFileSync(join(result.movedAside ?? "", "app.db"), "utf8")).toBe("old");
+    // The restored site's audit log says so.
+    const restored = new Database(join(target, "app.db"), { readonly: true });
+    const row = restored
+      .prepare("select * from audit_log where action = 'restore' order by id desc limit 1")
+      .get() as { actor_name: string; target_id: string; summary: string } | undefined;
+    restored.close();
+    expect(row).toMatchObject({ actor_name: "command line", target_id: backup.name });
+    expect(row?.summary).toMatch(/^Backup of .+ restored; replaced app\.db/);
   });
 
   it("Back up now and the download are for Administrators; the schedule is checked and kept", async () => {
@@ -133,6 +142,13 @@ describe("backups", () => {
     )) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toContain(name);
+    const made = lastAudit("backup");
+    expect(made?.actorId).toBe(staff.admin.id);
+    expect(listBackups().map((b) => b.name)).toContain(made?.targetId);
+    expect(lastAudit("backup-downloaded")).toMatchObject({
+      actorId: staff.admin.id,
+      targetId: name,
+    });
     const denied = await runRoute(
       backupsLoader,
       new Request(`${BASE}/admin/tools/backups?download=${name}`, {
@@ -168,6 +184,15 @@ describe("backups", () => {
     expect(listBackups().length).toBe(2);
   });
 });
+
+function lastAudit(action: string) {
+  return getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .get();
+}
 
 /** The post the round trips hang their comments on. */
 function exportedPostId(): number {
@@ -312,6 +337,10 @@ describe("export", () => {
       asAdmin("/admin/tools/export?download=archive"),
     )) as Response;
     expect(response.status).toBe(200);
+    expect(lastAudit("export")).toMatchObject({
+      actorId: staff.admin.id,
+      summary: "Everything (.tar.gz)",
+    });
     const archive = join(scratch, "export.tar.gz");
     writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
     const unpacked = join(scratch, "unpacked");
@@ -356,6 +385,13 @@ describe("export", () => {
       createdBy: staff.admin.id,
     });
     expect(job.format).toBe("inkwell");
+    expect(lastAudit("import")).toMatchObject({
+      actorId: staff.admin.id,
+      targetId: job.uid,
+      summary: expect.stringMatching(
+        /^export\.tar\.gz \(Inkwell archive, \d+ items\) from the command line$/,
+      ),
+    });
     const done = await runImportJob(job);
     expect(done.state, done.error ?? "").toBe("done");
     const after = db

@@ -15,9 +15,19 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { comments, importJobs, media, pages, posts, subscribers, tags, users } from "#db/schema";
+import {
+  auditLog,
+  comments,
+  importJobs,
+  media,
+  pages,
+  posts,
+  subscribers,
+  tags,
+  users,
+} from "#db/schema";
 import {
   createImportJob,
   kickImports,
@@ -800,6 +810,17 @@ describe("the Import screen", () => {
     expect(statusOf(answer)).toBe(303);
     const location = locationOf(answer) ?? "";
     expect(location).toMatch(/^\/admin\/tools\/import\?job=/);
+    const audit = getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "import"))
+      .orderBy(desc(auditLog.id))
+      .get();
+    expect(audit).toMatchObject({
+      actorId: staff.admin.id,
+      targetId: location.split("job=")[1],
+      summary: "export.xml (WordPress (WXR), 1 item)",
+    });
     await kickImports();
     const page = (await runRoute(
       importLoader,

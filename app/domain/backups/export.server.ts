@@ -27,6 +27,7 @@ import {
   users,
 } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -95,6 +96,13 @@ export type ExportDocument = ReturnType<typeof exportDocument>;
 /** Writes the archive to a temporary file and returns its path; the caller removes it when sent. */
 export async function createExportArchive(actor: SessionUser, db: Db = getDb()): Promise<string> {
   assertCan(actor, "manageSite");
+  recordAudit(db, {
+    action: "export",
+    actor,
+    targetType: "site",
+    summary: "Everything (.tar.gz)",
+    address: actor.address,
+  });
   const env = readEnv();
   const staging = join(env.dataDir, "exports", randomUUID());
   mkdirSync(staging, { recursive: true });
@@ -163,6 +171,13 @@ const WP_COMMENT_STATUS: Record<string, string> = {
  */
 export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
   assertCan(actor, "manageSite");
+  recordAudit(db, {
+    action: "export",
+    actor,
+    targetType: "site",
+    summary: "Posts and pages for WordPress (WXR)",
+    address: actor.address,
+  });
   const doc = exportDocument(db);
   const base = readEnv().publicUrl;
   const categoryById = new Map(doc.categories.map((c) => [c.id, c]));
