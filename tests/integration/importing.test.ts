@@ -42,6 +42,7 @@ import { loader as usersLoader } from "~/routes/admin.users";
 import { action as editUserAction, loader as editUserLoader } from "~/routes/admin.users-edit";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as notFoundLoader } from "~/routes/not-found";
+import { loader as pageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
 import { locationOf, routeArgs, runRoute, statusOf } from "../helpers";
 import { BASE, PNG, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
@@ -480,7 +481,12 @@ describe("a WordPress export", () => {
       status: 301,
       location: url,
     });
-    expect(await go(notFoundLoader, "/storm-and-flood/")).toEqual({ status: 301, location: url });
+    // A one-segment path is the pages' route: an old `/slug/` permalink still answers 301 there.
+    expect(await go(pageLoader, "/storm-and-flood/", { slug: "storm-and-flood" })).toEqual({
+      status: 301,
+      location: url,
+    });
+    expect((await go(pageLoader, "/nothing-here/", { slug: "nothing-here" })).status).toBe(404);
     expect(await go(homeLoader, "/?p=10")).toEqual({ status: 301, location: url });
     expect(
       await go(postLoader, "/2019/04/storm-and-flood/", {
