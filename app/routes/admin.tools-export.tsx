@@ -48,20 +48,20 @@ export default function Export() {
       <section className="admin-panel" aria-labelledby="export-archive">
         <h2 id="export-archive">Everything</h2>
         <p>
-          One <code>.tar.gz</code> archive: the posts, categories, tags, users, subscribers,
-          newsletters and settings as JSON, and the uploaded files. Passwords, API keys and
-          two-factor secrets are never included. Import it on another Inkwell site (Tools → Import)
-          to get the same public site back, addresses included.
+          One <code>.tar.gz</code> archive: the posts, pages, comments, categories, tags, users,
+          subscribers, newsletters and settings as JSON, and the uploaded files. Passwords, API keys
+          and two-factor secrets are never included. Import it on another Inkwell site (Tools →
+          Import) to get the same public site back, addresses included.
         </p>
         <a className="button button-primary" href={`${PATH}?download=archive`} download>
           Download the archive
         </a>
       </section>
       <section className="admin-panel" aria-labelledby="export-wxr">
-        <h2 id="export-wxr">Posts for WordPress</h2>
+        <h2 id="export-wxr">Posts and pages for WordPress</h2>
         <p>
-          The posts, their categories and tags as a WordPress export file (WXR), for WordPress's own
-          importer.
+          The posts with their categories, tags and comments, and the pages, as a WordPress export
+          file (WXR), for WordPress's own importer.
         </p>
         <a className="button" href={`${PATH}?download=wxr`} download>
           Download the WXR file

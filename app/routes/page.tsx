@@ -1,13 +1,17 @@
-import { data } from "react-router";
 import { publishedPage } from "~/domain/pages/pages.server";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { notFoundOrRedirect } from "~/web/redirects.server";
 import type { Route } from "./+types/page";
 
-/** A published page at `/{slug}` (docs/behaviour.md §pages); anything else is the 404 page. */
-export function loader({ params }: Route.LoaderArgs) {
+/**
+ * A published page at `/{slug}` (docs/behaviour.md §pages); else an imported
+ * old address (a WordPress `/slug/` permalink) answers 301, anything else is
+ * the 404 page.
+ */
+export function loader({ params, request }: Route.LoaderArgs) {
   const page = publishedPage(getDb(), params.slug);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw notFoundOrRedirect(request);
   return { title: page.title, summary: page.summary, content: page.content, slug: page.slug };
 }
 

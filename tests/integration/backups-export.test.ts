@@ -9,10 +9,21 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, media, posts, postTags, settings, tags, users } from "#db/schema";
+import {
+  auditLog,
+  categories,
+  comments,
+  media,
+  pages,
+  posts,
+  postTags,
+  settings,
+  tags,
+  users,
+} from "#db/schema";
 import { backupsDir, createBackup, listBackups } from "~/domain/backups/backup.server";
 import { exportWxr } from "~/domain/backups/export.server";
 import { RestoreRefused, restoreBackup } from "~/domain/backups/restore.server";
@@ -103,6 +114,14 @@ describe("backups", () => {
     const result = await restoreBackup(path, target);
     expect(result.replaced).toContain("app.db");
     expect(readFileSync(join(result.movedAside ?? "", "app.db"), "utf8")).toBe("old");
+    // The restored site's audit log says so.
+    const restored = new Database(join(target, "app.db"), { readonly: true });
+    const row = restored
+      .prepare("select * from audit_log where action = 'restore' order by id desc limit 1")
+      .get() as { actor_name: string; target_id: string; summary: string } | undefined;
+    restored.close();
+    expect(row).toMatchObject({ actor_name: "command line", target_id: backup.name });
+    expect(row?.summary).toMatch(/^Backup of .+ restored; replaced app\.db/);
   });
 
   it("Back up now and the download are for Administrators; the schedule is checked and kept", async () => {
@@ -123,6 +142,13 @@ describe("backups", () => {
     )) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toContain(name);
+    const made = lastAudit("backup");
+    expect(made?.actorId).toBe(staff.admin.id);
+    expect(listBackups().map((b) => b.name)).toContain(made?.targetId);
+    expect(lastAudit("backup-downloaded")).toMatchObject({
+      actorId: staff.admin.id,
+      targetId: name,
+    });
     const denied = await runRoute(
       backupsLoader,
       new Request(`${BASE}/admin/tools/backups?download=${name}`, {
@@ -159,6 +185,119 @@ describe("backups", () => {
   });
 });
 
+function lastAudit(action: string) {
+  return getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .get();
+}
+
+/** The post the round trips hang their comments on. */
+function exportedPostId(): number {
+  return getDb().select().from(posts).where(eq(posts.title, "Exported one")).get()?.id ?? 0;
+}
+
+function seedPagesAndComments(postId: number) {
+  const db = getDb();
+  db.insert(pages)
+    .values([
+      {
+        uid: crypto.randomUUID(),
+        title: "About the paper",
+        slug: "about-the-paper",
+        summary: "Who we are",
+        content: "<p>Founded in 1901.</p>",
+        status: "published",
+        nav: "footer",
+        navOrder: 2,
+        authorId: staff.admin.id,
+      },
+      { uid: crypto.randomUUID(), title: "Masthead", slug: "masthead", status: "draft" },
+    ])
+    .run();
+  const first = db
+    .insert(comments)
+    .values({
+      uid: crypto.randomUUID(),
+      postId,
+      name: "Ann Reader",
+      email: "ann@example.com",
+      authorUrl: "https://ann.example.com/",
+      body: "First line\nsecond line <b>not markup</b> & more\n\nAnother paragraph",
+      status: "approved",
+      createdAt: new Date("2024-02-03T04:05:06.000Z"),
+    })
+    .returning()
+    .get();
+  db.insert(comments)
+    .values([
+      {
+        uid: crypto.randomUUID(),
+        postId,
+        parentId: first.id,
+        name: "Bo",
+        email: "bo@example.com",
+        body: "A reply",
+        status: "approved",
+        createdAt: new Date("2024-02-04T04:05:06.000Z"),
+      },
+      {
+        uid: crypto.randomUUID(),
+        postId,
+        name: "Cy",
+        email: "cy@example.com",
+        body: "Waiting",
+        status: "pending",
+        createdAt: new Date("2024-02-05T04:05:06.000Z"),
+      },
+    ])
+    .run();
+}
+
+/** Pages as readers and the back office see them (ids and uids are the new site's own). */
+function pageRows() {
+  return getDb()
+    .select({
+      title: pages.title,
+      slug: pages.slug,
+      summary: pages.summary,
+      content: pages.content,
+      status: pages.status,
+      nav: pages.nav,
+    })
+    .from(pages)
+    .orderBy(pages.slug)
+    .all();
+}
+
+/** Comments with their post's address and their thread (the parent's name). */
+function commentRows() {
+  const db = getDb();
+  const rows = db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      url: posts.url,
+      name: comments.name,
+      email: comments.email,
+      authorUrl: comments.authorUrl,
+      body: comments.body,
+      status: comments.status,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .orderBy(comments.id)
+    .all();
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return rows.map(({ id: _id, parentId, ...r }) => ({
+    ...r,
+    replyTo: parentId ? names.get(parentId) : null,
+  }));
+}
+
 describe("export", () => {
   it("holds no secrets, and imported into an emptied site gives the same posts at the same URLs", async () => {
     const db = getDb();
@@ -186,12 +325,22 @@ describe("export", () => {
       photo: "/uploads/posts/round.png",
     });
     makePost({ title: "Exported draft", category, status: "draft" });
+    const later = makePost({ title: "Exported later", category, status: "scheduled" });
+    db.update(posts)
+      .set({ publishAt: new Date("2099-03-04T05:06:07.000Z") })
+      .where(eq(posts.id, later.id))
+      .run();
+    seedPagesAndComments(exportedPostId());
 
     const response = (await runRoute(
       exportLoader,
       asAdmin("/admin/tools/export?download=archive"),
     )) as Response;
     expect(response.status).toBe(200);
+    expect(lastAudit("export")).toMatchObject({
+      actorId: staff.admin.id,
+      summary: "Everything (.tar.gz)",
+    });
     const archive = join(scratch, "export.tar.gz");
     writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
     const unpacked = join(scratch, "unpacked");
@@ -210,11 +359,18 @@ describe("export", () => {
         status: posts.status,
         photo: posts.photo,
         summary: posts.summary,
+        publishAt: posts.publishAt,
       })
       .from(posts)
       .orderBy(posts.id)
       .all();
-    // An empty site: no posts, taxonomy, media or uploads (the Administrator stays).
+    const pagesBefore = pageRows();
+    const commentsBefore = commentRows();
+    expect(pagesBefore).toHaveLength(2);
+    expect(commentsBefore).toHaveLength(3);
+    // An empty site: no posts, pages, comments, taxonomy, media or uploads (the Administrator stays).
+    db.delete(comments).run();
+    db.delete(pages).run();
     db.delete(postTags).run();
     db.delete(posts).run();
     db.delete(categories).run();
@@ -229,6 +385,13 @@ describe("export", () => {
       createdBy: staff.admin.id,
     });
     expect(job.format).toBe("inkwell");
+    expect(lastAudit("import")).toMatchObject({
+      actorId: staff.admin.id,
+      targetId: job.uid,
+      summary: expect.stringMatching(
+        /^export\.tar\.gz \(Inkwell archive, \d+ items\) from the command line$/,
+      ),
+    });
     const done = await runImportJob(job);
     expect(done.state, done.error ?? "").toBe("done");
     const after = db
@@ -240,11 +403,14 @@ describe("export", () => {
         status: posts.status,
         photo: posts.photo,
         summary: posts.summary,
+        publishAt: posts.publishAt,
       })
       .from(posts)
       .orderBy(posts.id)
       .all();
     expect(after).toEqual(before);
+    expect(pageRows()).toEqual(pagesBefore);
+    expect(commentRows()).toEqual(commentsBefore);
     expect(readFileSync(join(env.uploadsDir, "posts/round.png")).equals(PNG)).toBe(true);
     const exported = after.find((p) => p.title === "Exported one");
     const tagged = db
@@ -255,13 +421,42 @@ describe("export", () => {
     expect(tagged).toHaveLength(1);
   });
 
-  it("writes the posts as a WXR file this importer reads back", async () => {
+  it("writes the posts, pages and comments as a WXR file this importer reads back", async () => {
     const xml = exportWxr(staff.admin as never);
     const path = join(scratch, "posts.xml");
     writeFileSync(path, xml);
     const inspection = await inspectWxr(path);
     const count = getDb().select().from(posts).all().length;
     expect(inspection.total).toBeGreaterThanOrEqual(count);
+    const db = getDb();
+    const pagesBefore = pageRows();
+    const commentsBefore = commentRows();
+    const scheduled = db.select().from(posts).where(eq(posts.status, "scheduled")).all();
+    expect(commentsBefore.length).toBeGreaterThan(0);
+    db.delete(comments).run();
+    db.delete(pages).run();
+    db.delete(postTags).run();
+    db.delete(posts).run();
+    const job = await createImportJob(null, {
+      fileName: "posts.xml",
+      filePath: path,
+      createdBy: staff.admin.id,
+    });
+    expect(job.format).toBe("wordpress");
+    const done = await runImportJob(job);
+    expect(done.state, done.error ?? "").toBe("done");
+    expect(pageRows()).toEqual(pagesBefore.map((p) => ({ ...p, nav: "none" })));
+    // WordPress numbers posts itself: the comments come back under the same posts, at new ids.
+    const withoutUrl = (rows: ReturnType<typeof commentRows>) =>
+      rows.map(({ url, ...r }) => ({ ...r, slug: url.split("/").pop() }));
+    expect(withoutUrl(commentRows())).toEqual(withoutUrl(commentsBefore));
+    expect(
+      db
+        .select({ title: posts.title, publishAt: posts.publishAt })
+        .from(posts)
+        .where(eq(posts.status, "scheduled"))
+        .all(),
+    ).toEqual(scheduled.map((p) => ({ title: p.title, publishAt: p.publishAt })));
     const response = (await runRoute(
       exportLoader,
       asAdmin("/admin/tools/export?download=wxr"),

@@ -26,5 +26,9 @@ export const AUDIT_ACTIONS = [
   "settings-saved",
   "newsletter-sent",
   "import",
+  "export",
+  "backup",
+  "backup-downloaded",
+  "restore",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,6 +25,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import * as tar from "tar";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, notFound } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -227,11 +228,29 @@ export function backupPath(actor: SessionUser, name: string): string {
   if (!NAME.test(name)) throw badRequest("Not a backup name");
   const path = join(backupsDir(), name);
   if (!existsSync(path)) throw notFound("Backup not found");
+  // A backup holds everything, password hashes included: who took a copy is on record.
+  recordAudit(getDb(), {
+    action: "backup-downloaded",
+    actor,
+    targetType: "backup",
+    targetId: name,
+    summary: name,
+    address: actor.address,
+  });
   return path;
 }
 
 /** "Back up now" (Administrators). */
 export async function backUpNow(actor: SessionUser, db: Db = getDb()): Promise<BackupFile> {
   assertCan(actor, "manageSite");
-  return createBackup(db);
+  const backup = await createBackup(db);
+  recordAudit(db, {
+    action: "backup",
+    actor,
+    targetType: "backup",
+    targetId: backup.name,
+    summary: backup.name,
+    address: actor.address,
+  });
+  return backup;
 }

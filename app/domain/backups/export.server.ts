@@ -1,10 +1,11 @@
 /**
  * Export (Tools → Export): everything a newsroom would take elsewhere, as one
- * `.tar.gz` holding `inkwell-export.json` (posts, categories, tags, users,
- * subscribers, newsletters, media records, redirects and settings; never a
+ * `.tar.gz` holding `inkwell-export.json` (posts, pages, comments, categories,
+ * tags, users, subscribers, newsletters, media records, redirects and settings; never a
  * password hash, API key or 2FA secret) and the `uploads/` folder. Importing
  * it into an empty site (Tools → Import) gives back the same public site,
- * URLs included. A WXR of the posts lets a newsroom move to WordPress.
+ * URLs included. A WXR of the posts, pages and comments lets a newsroom move
+ * to WordPress.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -13,8 +14,10 @@ import { asc } from "drizzle-orm";
 import * as tar from "tar";
 import {
   categories,
+  comments,
   media,
   newsletters,
+  pages,
   posts,
   postTags,
   redirects,
@@ -24,6 +27,7 @@ import {
   users,
 } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -66,6 +70,24 @@ export function exportDocument(db: Db = getDb()) {
     subscriberAudiences: db.select().from(subscriberAudiences).all(),
     newsletters: db.select().from(newsletters).orderBy(asc(newsletters.id)).all(),
     redirects: db.select().from(redirects).all(),
+    pages: db.select().from(pages).orderBy(asc(pages.id)).all(),
+    // The address hash is a keyed hash only this site can use; it stays here.
+    comments: db
+      .select({
+        id: comments.id,
+        uid: comments.uid,
+        postId: comments.postId,
+        parentId: comments.parentId,
+        name: comments.name,
+        email: comments.email,
+        authorUrl: comments.authorUrl,
+        body: comments.body,
+        status: comments.status,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .orderBy(asc(comments.id))
+      .all(),
   };
 }
 
@@ -74,6 +96,13 @@ export type ExportDocument = ReturnType<typeof exportDocument>;
 /** Writes the archive to a temporary file and returns its path; the caller removes it when sent. */
 export async function createExportArchive(actor: SessionUser, db: Db = getDb()): Promise<string> {
   assertCan(actor, "manageSite");
+  recordAudit(db, {
+    action: "export",
+    actor,
+    targetType: "site",
+    summary: "Everything (.tar.gz)",
+    address: actor.address,
+  });
   const env = readEnv();
   const staging = join(env.dataDir, "exports", randomUUID());
   mkdirSync(staging, { recursive: true });
@@ -124,12 +153,31 @@ const WP_STATUS: Record<string, string> = {
   published: "publish",
   draft: "draft",
   reviewing: "pending",
+  scheduled: "future",
   trash: "trash",
 };
 
-/** The posts as a WordPress export (WXR 1.2), for WordPress's importer. */
+const WP_COMMENT_STATUS: Record<string, string> = {
+  approved: "1",
+  pending: "0",
+  spam: "spam",
+  trash: "trash",
+};
+
+/**
+ * The posts (with their comments) and pages as a WordPress export (WXR 1.2),
+ * for WordPress's importer. Pages' ids follow the posts' (WordPress numbers
+ * both in one sequence); a scheduled post is `future` at its publish time.
+ */
 export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
   assertCan(actor, "manageSite");
+  recordAudit(db, {
+    action: "export",
+    actor,
+    targetType: "site",
+    summary: "Posts and pages for WordPress (WXR)",
+    address: actor.address,
+  });
   const doc = exportDocument(db);
   const base = readEnv().publicUrl;
   const categoryById = new Map(doc.categories.map((c) => [c.id, c]));
@@ -139,8 +187,11 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
   for (const pt of doc.postTags)
     tagsOf.set(pt.postId, [...(tagsOf.get(pt.postId) ?? []), pt.tagId]);
   const authorIds = new Set(
-    doc.posts.map((p) => p.authorId).filter((id): id is number => id !== null),
+    [...doc.posts, ...doc.pages].map((p) => p.authorId).filter((id): id is number => id !== null),
   );
+  const commentsOf = new Map<number, ExportDocument["comments"]>();
+  for (const c of doc.comments) commentsOf.set(c.postId, [...(commentsOf.get(c.postId) ?? []), c]);
+  const pageIdBase = doc.posts.reduce((max, p) => Math.max(max, p.id), 0);
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8" ?>',
     '<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">',
@@ -183,8 +234,8 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
       `<content:encoded>${cdata(p.content)}</content:encoded>`,
       `<excerpt:encoded>${cdata(p.summary)}</excerpt:encoded>`,
       `<wp:post_id>${p.id}</wp:post_id>`,
-      `<wp:post_date>${cdata(wpDate(p.timestamp))}</wp:post_date>`,
-      `<wp:post_date_gmt>${cdata(wpDate(p.timestamp))}</wp:post_date_gmt>`,
+      `<wp:post_date>${cdata(wpDate(p.publishAt ?? p.timestamp))}</wp:post_date>`,
+      `<wp:post_date_gmt>${cdata(wpDate(p.publishAt ?? p.timestamp))}</wp:post_date_gmt>`,
       `<wp:post_name>${cdata(p.slug)}</wp:post_name>`,
       `<wp:status>${cdata(WP_STATUS[p.status] ?? "draft")}</wp:status>`,
       "<wp:post_parent>0</wp:post_parent>",
@@ -207,7 +258,35 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
         `<wp:postmeta><wp:meta_key>${cdata("_inkwell_feature_image")}</wp:meta_key><wp:meta_value>${cdata(p.photo.startsWith("/") ? base + p.photo : p.photo)}</wp:meta_value></wp:postmeta>`,
       );
     }
+    for (const c of commentsOf.get(p.id) ?? []) {
+      out.push(
+        `<wp:comment><wp:comment_id>${c.id}</wp:comment_id><wp:comment_author>${cdata(c.name)}</wp:comment_author><wp:comment_author_email>${cdata(c.email)}</wp:comment_author_email><wp:comment_author_url>${xml(c.authorUrl)}</wp:comment_author_url><wp:comment_date>${cdata(wpDate(c.createdAt))}</wp:comment_date><wp:comment_date_gmt>${cdata(wpDate(c.createdAt))}</wp:comment_date_gmt><wp:comment_content>${cdata(xml(c.body))}</wp:comment_content><wp:comment_approved>${cdata(WP_COMMENT_STATUS[c.status] ?? "0")}</wp:comment_approved><wp:comment_type>${cdata("comment")}</wp:comment_type><wp:comment_parent>${c.parentId ?? 0}</wp:comment_parent></wp:comment>`,
+      );
+    }
     out.push("</item>");
+  }
+  for (const page of doc.pages) {
+    const author = page.authorId ? userById.get(page.authorId) : undefined;
+    out.push(
+      "<item>",
+      `<title>${cdata(page.title)}</title>`,
+      `<link>${xml(`${base}/${page.slug}`)}</link>`,
+      `<pubDate>${page.createdAt.toUTCString()}</pubDate>`,
+      `<dc:creator>${cdata(author ? author.email.split("@")[0] : "")}</dc:creator>`,
+      `<guid isPermaLink="false">${xml(`${base}/?inkwell=${page.uid}`)}</guid>`,
+      "<description></description>",
+      `<content:encoded>${cdata(page.content)}</content:encoded>`,
+      `<excerpt:encoded>${cdata(page.summary)}</excerpt:encoded>`,
+      `<wp:post_id>${pageIdBase + page.id}</wp:post_id>`,
+      `<wp:post_date>${cdata(wpDate(page.createdAt))}</wp:post_date>`,
+      `<wp:post_date_gmt>${cdata(wpDate(page.createdAt))}</wp:post_date_gmt>`,
+      `<wp:post_name>${cdata(page.slug)}</wp:post_name>`,
+      `<wp:status>${cdata(WP_STATUS[page.status] ?? "draft")}</wp:status>`,
+      "<wp:post_parent>0</wp:post_parent>",
+      `<wp:menu_order>${page.navOrder}</wp:menu_order>`,
+      "<wp:post_type>page</wp:post_type>",
+      "</item>",
+    );
   }
   out.push("</channel>", "</rss>", "");
   return out.join("\n");

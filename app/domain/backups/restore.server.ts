@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import Database from "better-sqlite3";
 import * as tar from "tar";
 import { verifyBackupArchive } from "./backup.server";
 import { runningServer } from "./running.server";
@@ -21,6 +22,30 @@ export type RestoreResult = {
 };
 
 export class RestoreRefused extends Error {}
+
+/**
+ * The restored database's audit log says it was restored, from which backup,
+ * and what was replaced (the site is stopped: nobody else writes to it). A
+ * backup older than the audit log has nowhere to say it; the restore stands.
+ */
+function recordRestore(dbPath: string, name: string, takenAt: string, replaced: string[]) {
+  const sqlite = new Database(dbPath);
+  try {
+    sqlite
+      .prepare(
+        "insert into audit_log (at, actor_id, actor_name, action, target_type, target_id, summary, address) values (?, null, 'command line', 'restore', 'backup', ?, ?, '')",
+      )
+      .run(
+        Date.now(),
+        name,
+        `Backup of ${takenAt} restored${replaced.length > 0 ? `; replaced ${replaced.join(", ")}` : ""}`,
+      );
+  } catch {
+    // No audit_log table in this backup.
+  } finally {
+    sqlite.close();
+  }
+}
 
 export async function restoreBackup(archive: string, dataDir: string): Promise<RestoreResult> {
   if (!existsSync(archive)) throw new RestoreRefused(`No such file: ${archive}`);
@@ -53,6 +78,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
       replaced.push(name);
     }
     renameSync(join(unpacked, "app.db"), join(dataDir, "app.db"));
+    recordRestore(join(dataDir, "app.db"), basename(archive), manifest.createdAt, replaced);
     if (existsSync(join(unpacked, "uploads"))) {
       renameSync(join(unpacked, "uploads"), join(dataDir, "uploads"));
     } else {

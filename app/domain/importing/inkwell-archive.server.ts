@@ -1,6 +1,7 @@
 /**
  * Reads Inkwell's own export archive (Tools → Export: `inkwell-export.json`
- * and `uploads/` in a .tar.gz). Posts keep their ids when they are free, so
+ * and `uploads/` in a .tar.gz): posts, pages, comments, terms, users, media,
+ * subscribers and settings. Posts keep their ids when they are free, so
  * `/{id}/{category}/{slug}` addresses stay the same, and uploads keep their
  * paths; importing an archive into an empty site gives back the same public
  * site. Users come back as Authors without a password (an export holds no
@@ -57,6 +58,8 @@ export async function inspectInkwell(
     document.tags.length +
     document.media.length +
     document.posts.length +
+    (document.pages ?? []).length +
+    (document.comments ?? []).length +
     document.subscribers.length;
   return {
     inspection: {
@@ -169,6 +172,44 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
           avgTimeSeconds: p.avgTimeSeconds,
           bounceRate: p.bounceRate,
         },
+      },
+    });
+  }
+  // Archives written before pages and comments were exported have neither.
+  for (const page of doc.pages ?? []) {
+    const author = page.authorId ? userById.get(page.authorId) : undefined;
+    emit({
+      type: "page",
+      value: {
+        sourceId: page.uid,
+        title: page.title,
+        slug: page.slug,
+        status: page.status,
+        html: page.content,
+        summary: page.summary,
+        date: date(page.createdAt),
+        author: author?.email ?? null,
+        nav: page.nav,
+        navOrder: page.navOrder,
+        oldPaths: [],
+      },
+    });
+  }
+  const postUid = new Map(doc.posts.map((p) => [p.id, p.uid]));
+  const commentUid = new Map((doc.comments ?? []).map((c) => [c.id, c.uid]));
+  for (const c of doc.comments ?? []) {
+    emit({
+      type: "comment",
+      value: {
+        sourceId: c.uid,
+        postSourceId: postUid.get(c.postId) ?? "",
+        parentSourceId: c.parentId ? (commentUid.get(c.parentId) ?? null) : null,
+        name: c.name,
+        email: c.email,
+        url: c.authorUrl ?? "",
+        body: c.body,
+        status: c.status,
+        date: date(c.createdAt),
       },
     });
   }

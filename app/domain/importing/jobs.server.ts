@@ -14,8 +14,9 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { desc, eq, inArray } from "drizzle-orm";
-import { importJobs } from "#db/schema";
+import { importJobs, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { notFound } from "~/domain/errors.server";
 import { notifySafely } from "~/domain/notifications/notify.server";
 import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
@@ -24,7 +25,7 @@ import { readEnv } from "~/platform/env.server";
 import { openReader } from "./formats.server";
 import { extractZip, MediaFiles } from "./media-files.server";
 import type { SourceRecord } from "./records";
-import { emptyReport, type ImportFormat } from "./vocabulary";
+import { emptyReport, IMPORT_FORMAT_LABELS, type ImportFormat } from "./vocabulary";
 import { ImportWriter } from "./writer.server";
 
 export const BATCH_SIZE = 50;
@@ -61,7 +62,7 @@ export async function createImportJob(
   const uid = input.uid ?? randomUUID();
   mkdirSync(jobDir(uid), { recursive: true });
   const reader = await openReader(input.filePath, jobDir(uid));
-  return db
+  const job = db
     .insert(importJobs)
     .values({
       uid,
@@ -76,6 +77,21 @@ export async function createImportJob(
     })
     .returning()
     .get();
+  // The command line imports as the first Administrator, on the operator's word: said in the summary.
+  const by = actor ?? (job.createdBy ? userRef(db, job.createdBy) : null);
+  recordAudit(db, {
+    action: "import",
+    actor: by,
+    targetType: "import",
+    targetId: job.uid,
+    summary: `${input.fileName} (${IMPORT_FORMAT_LABELS[reader.format]}, ${reader.inspection.total} item${reader.inspection.total === 1 ? "" : "s"})${actor ? "" : " from the command line"}`,
+    address: actor?.address ?? "",
+  });
+  return job;
+}
+
+function userRef(db: Db, id: number) {
+  return db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, id)).get();
 }
 
 export function getImportJob(actor: SessionUser, uid: string, db: Db = getDb()): ImportJob {

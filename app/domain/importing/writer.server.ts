@@ -455,7 +455,9 @@ export class ImportWriter {
    * stands on its own (noted).
    */
   comment(c: SourceComment) {
-    const title = `${c.name || "Anonymous"}: ${Array.from(c.body).slice(0, 60).join("")}`;
+    // One line in the report: the name and the start of the text.
+    const start = Array.from(c.body.replace(/\s+/g, " ").trim()).slice(0, 60).join("");
+    const title = `${c.name || "Anonymous"}: ${start}`;
     if (this.alreadyDone("comment", c.sourceId, title, "comment") !== null) return;
     const post = this.known("post", c.postSourceId);
     if (!post) {
