@@ -41,10 +41,28 @@ export type RenderedNewsletter = {
  * the largest cost of a send (docs/performance.md#newsletters), and off the
  * loop it runs beside the SMTP and database work.
  */
-const rsaSign = (data: Buffer, key: KeyObject) =>
-  new Promise<Buffer>((resolve, reject) =>
-    sign("sha256", data, key, (error, signature) => (error ? reject(error) : resolve(signature))),
-  );
+const rsaSign = async (data: Buffer, key: KeyObject) => {
+  while (signing >= SIGNING_AT_ONCE) await new Promise<void>((r) => signWaiting.push(r));
+  signing += 1;
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      sign("sha256", data, key, (error, signature) => (error ? reject(error) : resolve(signature))),
+    );
+  } finally {
+    signing -= 1;
+    signWaiting.shift()?.();
+  }
+};
+
+/**
+ * Signatures computed at once, on the thread pool. One keeps a core busy
+ * signing while the event loop builds and sends the next messages; with more,
+ * each pool thread that signs grows a malloc arena of its own, and resident
+ * memory passed 200 MB (docs/performance.md#newsletters).
+ */
+const SIGNING_AT_ONCE = 1;
+let signing = 0;
+const signWaiting: (() => void)[] = [];
 
 const escapeHtml = (s: string) =>
   s.replace(
