@@ -63,21 +63,24 @@ describe("reader search", () => {
     expect(found('"closures cafe"')).toEqual([]);
   });
 
-  it("expands a long prefix into at most PREFIX_EXPANSIONS words, the word itself first", () => {
-    // 40 words start with "zorb": the prefix stands for the first PREFIX_EXPANSIONS in the index's order.
+  it("expands a long fragment into at most PREFIX_EXPANSIONS words; a whole word is taken as typed", () => {
+    // 40 words start with "zorb": the fragment stands for the first PREFIX_EXPANSIONS in the index's order.
     const words = Array.from(
       { length: 40 },
       (_, i) => `zorb${String.fromCharCode(97 + (i % 26))}${i < 26 ? "" : "x"}`,
     );
-    makePost({ title: "Exact", content: "<p>zorb</p>" });
     for (const w of words) makePost({ title: `Post ${w}`, content: `<p>${w}</p>` });
     const all = found("zorb");
-    expect(all).toContain("Exact");
     expect(all).toHaveLength(PREFIX_EXPANSIONS);
+    expect(all).toContain("Post zorba");
     expect(found("zorbq")).toEqual(["Post zorbq"]);
     // A prefix no word starts with finds nothing, without an error.
     expect(searchPublished(getDb(), "zorbzz", {}, { limit: 10 }).total).toBe(0);
     // Up to three characters the index's own prefix index answers, uncapped.
+    expect(found("zo")).toHaveLength(40);
+    // Once "zorb" is a word of the index, it finds that word only, like any other word.
+    makePost({ title: "Exact", content: "<p>zorb</p>" });
+    expect(found("zorb")).toEqual(["Exact"]);
     expect(found("zo")).toHaveLength(41);
   });
 

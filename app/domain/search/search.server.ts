@@ -36,9 +36,11 @@ const quoted = (words: string[]) => `"${words.join(" ").replaceAll('"', '""')}"`
 
 /**
  * The reader's terms as an FTS5 expression. A prefix of 2 or 3 characters reads the index's
- * prefix index; a longer one becomes the index's first PREFIX_EXPANSIONS words that start with
- * it (`bitc` → `bitcoin OR bitcoins …`, the word itself first when it is one), so no query merges
- * the word lists of hundreds of words. Null when a prefix starts no word at all: nothing matches.
+ * prefix index. A longer last word that is a word of the index is taken as typed, like every other
+ * word; one that is not (a fragment, `bitc`) becomes the index's first PREFIX_EXPANSIONS words that
+ * start with it (`bitcoin OR bitcoins …`), so no query merges the word lists of hundreds of words
+ * (docs/decisions/101-search-prefix-expansion.md). Null when a fragment starts no word at all:
+ * nothing matches.
  */
 function readerMatch(db: Db, terms: SearchTerm[]): string | null {
   const parts: string[] = [];
@@ -46,6 +48,15 @@ function readerMatch(db: Db, terms: SearchTerm[]): string | null {
     const word = term.words[0];
     if (!term.prefix || word.length <= INDEXED_PREFIX_CHARS) {
       parts.push(`${quoted(term.words)}${term.prefix ? "*" : ""}`);
+      continue;
+    }
+    // Whether it is a word: one step into its word list (posts_search_terms would count it all).
+    if (
+      statement(db, "SELECT 1 FROM posts_search WHERE posts_search MATCH ? LIMIT 1").get(
+        quoted(term.words),
+      )
+    ) {
+      parts.push(quoted(term.words));
       continue;
     }
     const found = (
