@@ -148,20 +148,32 @@ try {
   const base = `${server.base}/get/search?q=`;
   for (const q of queries.slice(0, 20))
     await (await fetch(base + encodeURIComponent(q))).arrayBuffer(); // warm-up
-  const fts = [];
-  const atServer = [];
-  let hits = 0;
-  for (const q of queries) {
-    const t0 = performance.now();
-    const res = await fetch(base + encodeURIComponent(q));
-    const body = await res.json();
-    fts.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
-    // The server's own time to answer (server.js sets `Server-Timing: app;dur=`).
-    const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
-    if (timing) atServer.push(Number(timing[1]));
-    hits += Number(res.headers.get("x-total-count")) > 0 && body.length > 0 ? 1 : 0;
+  /** Round trip and server time (server.js sets `Server-Timing: app;dur=`) of each query. */
+  async function run(list) {
+    const fts = [];
+    const atServer = [];
+    let hits = 0;
+    for (const q of list) {
+      const t0 = performance.now();
+      const res = await fetch(base + encodeURIComponent(q));
+      const body = await res.json();
+      fts.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
+      const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+      if (timing) atServer.push(Number(timing[1]));
+      hits += Number(res.headers.get("x-total-count")) > 0 && body.length > 0 ? 1 : 0;
+    }
+    return { fts, atServer, hits };
   }
+  const { fts, atServer, hits } = await run(queries);
+  // The same queries as typed half-way: the last word cut to its first letters (a fragment the
+  // search expands into up to 16 words, docs/decisions/101-search-prefix-expansion.md).
+  const cut = await run(
+    queries.slice(0, Math.ceil(queries.length / 2)).map((q) => {
+      const [a, b] = q.split(" ");
+      return `${a} ${b.slice(0, Math.max(4, b.length - 2))}`;
+    }),
+  );
 
   // The reference: the same queries as a scan of the posts' HTML, in-process (no HTTP at all).
   const db = new Database(dbPath, { readonly: true });
@@ -189,6 +201,10 @@ try {
   );
   console.log(
     `| the same, at the server (Server-Timing: arrival to response headers) | ${fmt(sv.p50)} | ${fmt(sv.p99)} | ${fmt(sv.max)} | ${sv.n} |`,
+  );
+  const c = summary(cut.atServer);
+  console.log(
+    `| the last word cut short (a fragment, expanded), at the server | ${fmt(c.p50)} | ${fmt(c.p99)} | ${fmt(c.max)} | ${c.n} |`,
   );
   console.log(
     `| reference: LIKE '%w1%' AND LIKE '%w2%' scan, in-process | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.max)} | ${l.n} |`,
