@@ -238,7 +238,7 @@ export const userDataSchema = z.object({
 /**
  * `POST /user/data {uid}`: the user's profile through
  * `getUserProfile` (never the hash; the apiKey only to that same user). The
- * email and last-change time go only to that user and to Administrators: a
+ * email, last-change time and version go only to that user and to Administrators: a
  * staff member's address is not published to anonymous callers.
  */
 export function userData(input: unknown, caller: SessionUser | null): Partial<PublicProfile> {
@@ -248,6 +248,8 @@ export function userData(input: unknown, caller: SessionUser | null): Partial<Pu
   if (!self && !can(caller?.role, "manageSite")) {
     delete profile.email;
     delete profile.timestamp;
+    // The record's version is for sending back an edit (docs/api.md): only who may edit it.
+    delete profile.version;
   }
   if (!self) delete profile.apiKey;
   // Whether an account is deactivated is staff business.

@@ -451,6 +451,7 @@ describe("POST /newsletter/send", () => {
           skippedCount: 0,
           createdAt: expect.any(Number),
           queuedAt: expect.any(Number),
+          sendAt: null,
           sentAt: null,
         },
       });

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, notInArray } from "drizzle-orm";
 import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -30,6 +30,7 @@ import { RestoreRefused, restoreBackup } from "~/domain/backups/restore.server";
 import { runScheduledBackup, updateBackupSchedule } from "~/domain/backups/schedule.server";
 import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
 import { inspectWxr } from "~/domain/importing/wxr.server";
+import { SITE_PAGES } from "~/domain/pages/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { action as backupsAction, loader as backupsLoader } from "~/routes/admin.tools-backups";
@@ -331,6 +332,11 @@ describe("export", () => {
       .where(eq(posts.id, later.id))
       .run();
     seedPagesAndComments(exportedPostId());
+    // This site's own Media Policy, edited: the archive carries its text.
+    db.update(pages)
+      .set({ content: "<p>Our own media policy.</p>" })
+      .where(eq(pages.slug, "media-policy"))
+      .run();
 
     const response = (await runRoute(
       exportLoader,
@@ -366,11 +372,18 @@ describe("export", () => {
       .all();
     const pagesBefore = pageRows();
     const commentsBefore = commentRows();
-    expect(pagesBefore).toHaveLength(2);
+    expect(pagesBefore).toHaveLength(2 + Object.keys(SITE_PAGES).length);
     expect(commentsBefore).toHaveLength(3);
-    // An empty site: no posts, pages, comments, taxonomy, media or uploads (the Administrator stays).
+    // An empty site: no posts, pages, comments, taxonomy, media or uploads (the Administrator
+    // stays), and the site's own pages with their first text, as a new site has them.
     db.delete(comments).run();
-    db.delete(pages).run();
+    db.delete(pages)
+      .where(notInArray(pages.slug, Object.keys(SITE_PAGES)))
+      .run();
+    db.update(pages)
+      .set({ content: "<p>The text a new site starts with.</p>" })
+      .where(eq(pages.slug, "media-policy"))
+      .run();
     db.delete(postTags).run();
     db.delete(posts).run();
     db.delete(categories).run();

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import * as tar from "tar";
 import type { ExportDocument } from "~/domain/backups/export.server";
 import { badRequest } from "~/domain/errors.server";
+import { isSitePage } from "~/domain/pages/vocabulary";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
 import type { Inspection, SourceRecord } from "./records";
 import { scheduledFor } from "./statuses";
@@ -192,6 +193,7 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
         nav: page.nav,
         navOrder: page.navOrder,
         oldPaths: [],
+        sitePage: isSitePage(page.slug),
       },
     });
   }

@@ -129,6 +129,11 @@ export type SourcePage = {
   navOrder?: number;
   /** Old addresses answering 301 to the page (`/parent/child`). */
   oldPaths: string[];
+  /**
+   * This site's own page (Reach Out, a policy) from an Inkwell archive: it replaces the text of
+   * the page at that address instead of becoming a second page beside it.
+   */
+  sitePage?: boolean;
 };
 
 export type SourceSkip = { kind: string; sourceId: string; title: string; reason: string };

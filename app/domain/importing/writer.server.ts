@@ -28,7 +28,7 @@ import {
 } from "#db/schema";
 import { newApiKeyColumns } from "~/domain/accounts/secrets.server";
 import { COMMENT_NAME_MAX } from "~/domain/comments/vocabulary";
-import { isSiteAddress } from "~/domain/pages/vocabulary";
+import { isSiteAddress, isSitePage } from "~/domain/pages/vocabulary";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { writeSubscribers } from "~/domain/subscribers/writer.server";
@@ -402,6 +402,26 @@ export class ImportWriter {
     const title = decodeEntities(p.title).trim() || "(untitled)";
     if (this.alreadyDone("page", p.sourceId, title, "page") !== null) return;
     const wanted = slugify(p.slug) || slugify(title) || "page";
+    const sitePage = isSitePage(wanted)
+      ? this.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, wanted)).get()
+      : undefined;
+    if (sitePage && p.sitePage) {
+      // The archive's text of this site's own page replaces the text here; its address, status and
+      // place in the navigation stay the site's (docs/decisions/133-site-pages.md).
+      this.db
+        .update(pages)
+        .set({
+          title: title.slice(0, 200),
+          summary: htmlToText(p.summary).trim().slice(0, 300),
+          content: sanitizePostHtml(this.options.media.rewrite(p.html, null)).trim(),
+          updatedAt: new Date(),
+        })
+        .where(eq(pages.id, sitePage.id))
+        .run();
+      this.remember("page", p.sourceId, sitePage.id);
+      this.note("updated", "page", p.sourceId, title, "this site's own page: its text replaced");
+      return;
+    }
     let slug = wanted;
     for (let n = 2; this.pageSlugTaken(slug); n++) slug = `${wanted}-${n}`;
     const authorId = this.authorFor(p.author);
@@ -444,7 +464,8 @@ export class ImportWriter {
   }
 
   private pageSlugTaken(slug: string): boolean {
-    if (isSiteAddress(slug)) return true;
+    // A site page's address is free while its page is missing (an emptied site gets it back).
+    if (isSiteAddress(slug) && !isSitePage(slug)) return true;
     return Boolean(this.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug)).get());
   }
 
