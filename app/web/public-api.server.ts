@@ -248,6 +248,8 @@ export function userData(input: unknown, caller: SessionUser | null): Partial<Pu
   if (!self && !can(caller?.role, "manageSite")) {
     delete profile.email;
     delete profile.timestamp;
+    // The version is for those who may edit the record (`POST /user/update`).
+    delete profile.version;
   }
   if (!self) delete profile.apiKey;
   // Whether an account is deactivated is staff business.

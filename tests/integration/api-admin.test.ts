@@ -452,6 +452,7 @@ describe("POST /newsletter/send", () => {
           createdAt: expect.any(Number),
           queuedAt: expect.any(Number),
           sentAt: null,
+          sendAt: null,
         },
       });
     }

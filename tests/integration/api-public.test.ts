@@ -310,6 +310,7 @@ describe("POST /user/data", () => {
       "role",
       "timestamp",
       "uid",
+      "version",
     ]);
   });
 
