@@ -269,3 +269,61 @@ test("Send later: a newsletter scheduled in the site's zone goes out at its time
   const cells = await row.getByRole("cell").allTextContents();
   expect(Number(cells[5])).toBeGreaterThan(0);
 });
+
+test("two tabs on a category, the settings and a user: the second save is refused, its typing kept", async ({
+  page,
+  context,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
+  const other = await context.newPage();
+  const staleSave = async (button: string, status = 409) => {
+    const refused = other.waitForResponse((r) => r.request().method() === "POST");
+    await other.getByRole("button", { name: button }).click();
+    expect((await refused).status()).toBe(status);
+    await expect(other.getByRole("alert")).toContainText(
+      /Saved by Site Administrator at \d\d:\d\d UTC while you were editing/,
+    );
+  };
+
+  // A category: both tabs open its Edit form; the first saves.
+  const categories = `${base}/admin/posts/categories?edit=crypto`;
+  await page.goto(categories);
+  await other.goto(categories);
+  await page.getByLabel("Description").fill("Saved by the first tab");
+  await page.getByRole("button", { name: "Update Category" }).click();
+  await expect(notice(page)).toHaveText("Category updated successfully!");
+  await other.getByLabel("Description").fill("Typed in the second tab");
+  await staleSave("Update Category");
+  await expect(other.getByLabel("Description")).toHaveValue("Typed in the second tab");
+  await page.goto(categories);
+  await expect(page.getByLabel("Description")).toHaveValue("Saved by the first tab");
+
+  // The settings.
+  await page.goto(`${base}/admin/settings`);
+  await other.goto(`${base}/admin/settings`);
+  await page.getByLabel("Site Description").fill("First tab's description");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByRole("status")).toHaveText("Settings updated successfully");
+  await other.getByLabel("Site Name").fill("Second tab's name");
+  await other.getByLabel("Use CDN").check();
+  await staleSave("Save Settings");
+  await expect(other.getByLabel("Site Name")).toHaveValue("Second tab's name");
+  await expect(other.getByLabel("Use CDN")).toBeChecked();
+  await page.reload();
+  await expect(page.getByLabel("Site Name")).not.toHaveValue("Second tab's name");
+
+  // A user record (Edit User).
+  await page.goto(`${base}/admin/users`);
+  const editLink = page.getByRole("link", { name: /^Edit (?!Site Administrator)/ }).first();
+  const userPath = (await editLink.getAttribute("href")) ?? "";
+  await page.goto(`${base}${userPath}`);
+  await other.goto(`${base}${userPath}`);
+  const name = await page.getByLabel("Name").inputValue();
+  await page.getByLabel("Name").fill(`${name} Jr`);
+  await page.getByRole("button", { name: "Save User" }).click();
+  await expect(notice(page)).toHaveText("User updated successfully!");
+  await other.getByLabel("Name").fill(`${name} (typed)`);
+  await staleSave("Save User");
+  await expect(other.getByLabel("Name")).toHaveValue(`${name} (typed)`);
+});

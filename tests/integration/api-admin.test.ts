@@ -453,6 +453,7 @@ describe("POST /newsletter/send", () => {
           queuedAt: expect.any(Number),
           sendAt: null,
           sentAt: null,
+          sendAt: null,
         },
       });
     }
