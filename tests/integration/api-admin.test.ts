@@ -453,7 +453,6 @@ describe("POST /newsletter/send", () => {
           queuedAt: expect.any(Number),
           sendAt: null,
           sentAt: null,
-          sendAt: null,
         },
       });
     }
