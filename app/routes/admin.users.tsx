@@ -72,10 +72,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     {u.name}
                   </span>
                 </td>
-                <td>{u.email}</td>
-                <td>{u.role}</td>
-                <td className="num">{u.postCount}</td>
-                <td>{u.active ? "Active" : "Deactivated"}</td>
+                <td data-label="Email">{u.email}</td>
+                <td data-label="Role">{u.role}</td>
+                <td data-label="Posts" className="num">
+                  {u.postCount}
+                </td>
+                <td data-label="Status">{u.active ? "Active" : "Deactivated"}</td>
                 <td>
                   <Link to={`/admin/users/edit/${u.uid}`} aria-label={`Edit ${u.name}`}>
                     Edit
