@@ -4,8 +4,11 @@
  * one transaction, and only when there are no users yet, so a second start on
  * the same data folder creates nothing twice.
  */
+import { randomUUID } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 import { count, eq } from "drizzle-orm";
-import { categories, posts, postTags, type Role, settings, tags, users } from "#db/schema";
+import { categories, media, posts, postTags, type Role, settings, tags, users } from "#db/schema";
 import { generateApiKey, hashPassword } from "~/domain/access/password.server";
 import { pinHomeSections } from "~/domain/posts/home-sections.server";
 import { ensureSettings } from "~/domain/site/settings.server";
@@ -210,6 +213,20 @@ function seedDemo(db: Db, adminId: number, now: number): string {
     }
   });
 
+  seedDemoMedia(db, now, [
+    { url: "/demo/avatars/admin.svg", collection: "users", authorId: adminId },
+    ...demoUsers.map((u) => ({
+      url: u.photo,
+      collection: "users",
+      authorId: userByEmail.get(u.email) ?? null,
+    })),
+    ...demoPosts.map((p) => ({
+      url: p.photo,
+      collection: "posts",
+      authorId: userByEmail.get(p.authorEmail) ?? null,
+    })),
+  ]);
+
   writeSubscribers(
     db,
     demoSubscribers.map((s) => ({
@@ -221,4 +238,52 @@ function seedDemo(db: Db, adminId: number, now: number): string {
     })),
   );
   return demoPassword;
+}
+
+/**
+ * The demo's images (the post illustrations and staff photos shipped in public/demo/) are Media
+ * Library items like any upload (docs/behaviour.md §media): one row each, once, pointing at the
+ * shipped file, in the collection that uses it. Their renditions are recorded as none (vectors
+ * need none), so the renditions worker leaves them alone; deleting one removes the row, never
+ * the shipped file (app/domain/media/media.server.ts).
+ */
+function seedDemoMedia(
+  db: Db,
+  now: number,
+  images: { url: string | null; collection: string; authorId: number | null }[],
+) {
+  const seen = new Set<string>();
+  for (const image of images) {
+    if (!image.url?.startsWith("/demo/") || seen.has(image.url)) continue;
+    seen.add(image.url);
+    const file = join(process.cwd(), "public", image.url);
+    let size: number;
+    let svg: string;
+    try {
+      size = statSync(file).size;
+      svg = readFileSync(file, "utf8").slice(0, 400);
+    } catch {
+      continue; // not shipped with this copy: nothing to list
+    }
+    const dimension = (name: string) => {
+      const found = svg.match(new RegExp(`<svg[^>]*\\s${name}="(\\d+)"`));
+      return found ? Number(found[1]) : null;
+    };
+    db.insert(media)
+      .values({
+        uid: randomUUID(),
+        url: image.url,
+        name: basename(image.url),
+        path: `public${image.url}`,
+        mimeType: "image/svg+xml",
+        size,
+        width: dimension("width"),
+        height: dimension("height"),
+        renditions: { widths: [], avif: false },
+        collection: image.collection,
+        authorId: image.authorId,
+        date: new Date(now - 400 * DAY),
+      })
+      .run();
+  }
 }

@@ -264,10 +264,10 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
                     )}
                   </span>
                 </td>
-                <td>
+                <td data-label="In Response To">
                   <a href={`${c.postUrl}#comment-${c.id}`}>{c.postTitle}</a>
                 </td>
-                <td>{submitted(c.createdAt)}</td>
+                <td data-label="Submitted On">{submitted(c.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -142,47 +142,55 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
                   <th scope="col">Subject</th>
                   <th scope="col">Audience</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Sent</th>
-                  {["Recipients", "Delivered", "Failed", "Skipped", "Pending"].map((heading) => (
-                    <th key={heading} scope="col" className="num">
-                      {heading}
-                    </th>
-                  ))}
+                  <th scope="col">When</th>
+                  <th scope="col">Deliveries</th>
                 </tr>
               </thead>
               <tbody>
-                {newsletters.map((n) => (
-                  <tr key={n.uid}>
-                    <td>
-                      <Link to={newsletterPath(n.uid)}>{n.subject}</Link>
-                    </td>
-                    <td>{newsletterAudienceLabel(n.audience)}</td>
-                    <td>
-                      <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
-                        {n.status}
-                      </span>
-                      {n.status === "scheduled" && n.sendAt ? (
-                        <span className="scheduled-for">
-                          {" "}
-                          for {formatScheduleTime(n.sendAt, timeZone)}
+                {newsletters.map((n) => {
+                  // Five counts in one cell, so the table fits at 1280 px (docs/behaviour.md §newsletters).
+                  const pending = Math.max(
+                    0,
+                    n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
+                  );
+                  return (
+                    <tr key={n.uid}>
+                      <td className="newsletter-subject">
+                        <Link to={newsletterPath(n.uid)}>{n.subject}</Link>
+                      </td>
+                      <td data-label="Audience">{newsletterAudienceLabel(n.audience)}</td>
+                      <td data-label="Status">
+                        <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
+                          {n.status}
                         </span>
-                      ) : null}
-                    </td>
-                    <td>{dateTime(n.queuedAt)}</td>
-                    <td>{dateTime(n.sentAt)}</td>
-                    <td className="num">{n.recipientCount}</td>
-                    <td className="num">{n.deliveredCount}</td>
-                    <td className="num">{n.failedCount}</td>
-                    <td className="num">{n.skippedCount}</td>
-                    <td className="num">
-                      {Math.max(
-                        0,
-                        n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                        {n.status === "scheduled" && n.sendAt ? (
+                          <span className="scheduled-for">
+                            {" "}
+                            for {formatScheduleTime(n.sendAt, timeZone)}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td data-label="When">
+                        <span className="newsletter-when">
+                          <span>Queued {dateTime(n.queuedAt)}</span>
+                          <span>Sent {dateTime(n.sentAt)}</span>
+                        </span>
+                      </td>
+                      <td data-label="Deliveries">
+                        <span className="newsletter-counts">
+                          <span>
+                            {n.deliveredCount} of {n.recipientCount} delivered
+                          </span>
+                          <span className={n.failedCount ? "count-failed" : undefined}>
+                            {n.failedCount} failed
+                          </span>
+                          <span>{n.skippedCount} skipped</span>
+                          <span>{pending} pending</span>
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </TableWrap>

@@ -224,12 +224,12 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {subscribers.map((s) => (
                   <tr key={s.uid}>
-                    <td>{s.name}</td>
-                    <td>{s.email}</td>
-                    <td>
+                    <td className="cell-lead">{s.name}</td>
+                    <td data-label="Email">{s.email}</td>
+                    <td data-label="Status">
                       <StatusBadge status={s.status} />
                     </td>
-                    <td>
+                    <td data-label="Audience">
                       <span className="badges">
                         {s.audience.map((a) => (
                           <span key={a} className="badge badge-audience">

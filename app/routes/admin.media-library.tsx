@@ -155,9 +155,9 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                     <span className="media-name">{item.name}</span>
                   </span>
                 </th>
-                <td>{item.author || "—"}</td>
-                <td>{titleCase(item.collection)}</td>
-                <td>
+                <td data-label="User">{item.author || "—"}</td>
+                <td data-label="Collection">{titleCase(item.collection)}</td>
+                <td data-label="Date">
                   <time dateTime={new Date(item.date).toISOString()}>
                     {formatSiteDate(item.date, timeZone, { time: false })}
                   </time>

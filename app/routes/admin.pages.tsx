@@ -150,15 +150,19 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
                     ))}
                   </span>
                 </td>
-                <td>
+                <td data-label="Address">
                   {p.status === "published" ? (
                     <Link to={`/${p.slug}`}>/{p.slug}</Link>
                   ) : (
                     `/${p.slug}`
                   )}
                 </td>
-                <td>{p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}</td>
-                <td>{new Date(p.updatedAt).toISOString().slice(0, 10).replaceAll("-", "/")}</td>
+                <td data-label="Navigation">
+                  {p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}
+                </td>
+                <td data-label="Updated">
+                  {new Date(p.updatedAt).toISOString().slice(0, 10).replaceAll("-", "/")}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -21,6 +21,7 @@ import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
+import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
@@ -44,6 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
     page: query.get("page") ?? undefined,
     status: query.get("status") ?? undefined,
     search: query.get("q") ?? undefined,
+    order: query.get("order") ?? undefined,
   };
   let list: AdminPostList;
   try {
@@ -78,6 +80,9 @@ export async function loader(args: Route.LoaderArgs) {
       url: post.url,
       sentBack: notes.get(post.id) ?? null,
       scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, timeZone) : null,
+      // Formatted here, in the site's time zone: the same text on the server and the client.
+      date: formatSiteDate(post.timestamp, timeZone, { time: false }),
+      dateTime: new Date(post.timestamp).toISOString(),
       category: post.category || null,
       author: post.user.name,
     })),
@@ -87,6 +92,7 @@ export async function loader(args: Route.LoaderArgs) {
     pageCount: list.pageCount,
     status: list.status ?? null,
     search: list.search,
+    order: list.order,
     confirm,
     canDelete,
     /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
@@ -169,6 +175,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     pageCount,
     status,
     search,
+    order,
     confirm,
     canDelete,
     contributor,
@@ -181,7 +188,13 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   /** The list's address with some query parameters changed (empty ones dropped). */
   const listHref = (change: Record<string, string | number | null>) => {
     const query = new URLSearchParams();
-    const values = { status, q: search || null, page: page > 1 ? page : null, ...change };
+    const values = {
+      status,
+      q: search || null,
+      order: order === "oldest" ? order : null,
+      page: page > 1 ? page : null,
+      ...change,
+    };
     for (const [key, value] of Object.entries(values)) {
       if (value !== null && value !== "" && !(key === "page" && value === 1)) {
         query.set(key, String(value));
@@ -279,6 +292,20 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <th scope="col">Title</th>
               <th scope="col">Author</th>
               <th scope="col">Category</th>
+              <th scope="col">Status</th>
+              <th scope="col" aria-sort={order === "oldest" ? "ascending" : "descending"}>
+                <Link
+                  to={listHref({ order: order === "oldest" ? null : "oldest", page: null })}
+                  className="sort-link"
+                  aria-label={
+                    order === "oldest"
+                      ? "Date, oldest first: show newest first"
+                      : "Date, newest first: show oldest first"
+                  }
+                >
+                  Date <span aria-hidden="true">{order === "oldest" ? "↑" : "↓"}</span>
+                </Link>
+              </th>
               {contributor ? null : <th scope="col">Action</th>}
             </tr>
           </thead>
@@ -300,13 +327,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                       post.title
                     ) : (
                       <Link to={`/admin/posts/edit/${post.id}`}>{post.title}</Link>
-                    )}{" "}
-                    {post.status !== "published" ? (
-                      <span className={`badge badge-${post.status}`}>{post.status}</span>
-                    ) : null}
-                    {post.scheduledFor ? (
-                      <span className="scheduled-for"> for {post.scheduledFor}</span>
-                    ) : null}
+                    )}
                     {post.sentBack ? (
                       <span className="revision-note" data-testid="sent-back-note">
                         {" "}
@@ -335,8 +356,17 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     </div>
                   )}
                 </td>
-                <td>{post.author}</td>
-                <td>{post.category ?? "—"}</td>
+                <td data-label="Author">{post.author}</td>
+                <td data-label="Category">{post.category ?? "—"}</td>
+                <td data-label="Status">
+                  <span className={`badge badge-${post.status}`}>{post.status}</span>
+                  {post.scheduledFor ? (
+                    <span className="scheduled-for"> for {post.scheduledFor}</span>
+                  ) : null}
+                </td>
+                <td data-label="Date" className="nowrap">
+                  <time dateTime={post.dateTime}>{post.date}</time>
+                </td>
                 {contributor ? null : (
                   <td>
                     <div className="row-actions">

@@ -72,10 +72,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     {u.name}
                   </span>
                 </td>
-                <td>{u.email}</td>
-                <td>{u.role}</td>
-                <td className="num">{u.postCount}</td>
-                <td>
+                <td data-label="Email">{u.email}</td>
+                <td data-label="Role">{u.role}</td>
+                <td data-label="Posts" className="num">
+                  {u.postCount}
+                </td>
+                <td data-label="Status">
                   {u.active ? "Active" : "Deactivated"}
                   {u.passwordSet ? null : <span className="hint"> (imported, not invited)</span>}
                 </td>

@@ -9,6 +9,9 @@ const THUMBNAIL_TYPES = new Set([
   "image/gif",
   "image/webp",
   "image/avif",
+  // Uploads refuse SVG; the only SVGs listed are the demo's shipped illustrations and photos,
+  // and an <img> never runs what an SVG holds.
+  "image/svg+xml",
 ]);
 
 const LABELS: Record<string, string> = {

@@ -83,7 +83,7 @@ test("the Mail screens have no serious accessibility violations, light and dark"
       if (serious.length) problems[`${theme} ${path}`] = serious;
     }
   }
-  // On a phone the tables scroll sideways: each scrolling region must take focus and have a name.
+  // On a phone the tables are blocks in their named, focusable region (a wide table could scroll).
   const queued = await page.request.post(`${base}/admin/mail/send-newsletter`, {
     multipart: {
       audience: "All Subscribers",

@@ -206,3 +206,45 @@ test("pagination appears at 26 posts, not at 25", async ({ page, signInAs }) => 
   await expect(page.locator("tbody tr")).toContainText("Pager post 01");
   await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
 });
+
+test("the list shows each post's status and date, sorts by date, and stacks rows at 375 px", async ({
+  page,
+  signInAs,
+}) => {
+  // The Pager's 26 drafts (the test above), saved one after another.
+  await signInAs(PAGER);
+  await page.goto(`${base}/admin/posts`);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: "Status" })).toBeVisible();
+  const date = table.getByRole("columnheader", { name: /Date/ });
+  await expect(date).toHaveAttribute("aria-sort", "descending");
+  const first = page.locator("tbody tr").first();
+  await expect(first).toContainText("Pager post 26");
+  await expect(first.locator("td[data-label='Status']")).toHaveText("draft");
+  await expect(first.locator("td[data-label='Date'] time")).toHaveAttribute(
+    "datetime",
+    /^\d{4}-\d\d-\d\dT/,
+  );
+
+  await date.getByRole("link").click();
+  await expect(page).toHaveURL(`${base}/admin/posts?order=oldest`);
+  await expect(page.getByRole("columnheader", { name: /Date/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(page.locator("tbody tr").first()).toContainText("Pager post 01");
+  // Paging keeps the order.
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(`${base}/admin/posts?order=oldest&page=2`);
+  await expect(page.locator("tbody tr")).toContainText("Pager post 26");
+
+  // On a phone: no sideways scrolling; each row is a block whose cells say what they are.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${base}/admin/posts`);
+  const wrap = page.locator(".table-wrap");
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(page.locator("thead")).not.toBeInViewport();
+  const cell = page.locator("tbody tr").first().locator("td[data-label='Author']");
+  expect(await cell.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Author"');
+});

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import {
   categories,
+  media,
   posts,
   ROLES,
   SUBSCRIBER_STATUSES,
@@ -30,6 +31,7 @@ function counts() {
     postTags: n("post_tags"),
     subscribers: n("subscribers"),
     settings: n("settings"),
+    media: n("media"),
   };
 }
 
@@ -143,6 +145,32 @@ describe("first run on an empty database", () => {
     );
     expect([...audiences].sort()).toEqual(["Music", "News", "Promotions"]);
     expect(db.select().from(settings).get()?.siteName).toBe("Inkwell");
+    // Every image the demo shows is a Media Library item, once, in the collection using it.
+    const library = db.select().from(media).all();
+    const shown = new Set([
+      ...db
+        .select({ photo: posts.photo })
+        .from(posts)
+        .all()
+        .map((p) => p.photo),
+      ...db
+        .select({ photo: users.photo })
+        .from(users)
+        .all()
+        .map((u) => u.photo),
+    ]);
+    shown.delete(null);
+    expect(library.map((m) => m.url).sort()).toEqual([...shown].sort());
+    for (const item of library) {
+      expect(item.collection).toBe(item.url.startsWith("/demo/avatars/") ? "users" : "posts");
+      expect(item.size).toBeGreaterThan(0);
+      expect(item.mimeType).toBe("image/svg+xml");
+      expect(item.renditions).toEqual({ widths: [], avif: false });
+    }
+    expect(library.find((m) => m.url.startsWith("/demo/images/"))).toMatchObject({
+      width: 1200,
+      height: 675,
+    });
   });
 
   test("a second run on the same data folder creates nothing twice", () => {
@@ -164,6 +192,7 @@ describe("first run on an empty database", () => {
       postTags: 0,
       subscribers: 0,
       settings: 1,
+      media: 0,
     });
   });
 

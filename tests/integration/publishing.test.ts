@@ -398,6 +398,12 @@ describe("listPostsForAdmin", () => {
       "Ann draft 1",
       "Ann draft 0",
     ]);
+    // Sorted by date: oldest first on request; each row carries its date.
+    const oldest = listPostsForAdmin(ann, { order: "oldest" });
+    expect(oldest.order).toBe("oldest");
+    expect(oldest.posts[0].title).toBe("Ann draft 0");
+    expect(oldest.posts[0].timestamp).toBe(Date.UTC(2030, 0, 1, 0, 0));
+    expect(first.posts[0].timestamp).toBe(Date.UTC(2030, 0, 1, 0, 26));
     const published = listPostsForAdmin(ann, { status: "published" });
     expect(published.total).toBe(9);
     expect(published.posts.every((p) => p.status === "published")).toBe(true);
@@ -417,5 +423,6 @@ describe("listPostsForAdmin", () => {
     expect((await caught(() => listPostsForAdmin(n.staff.subscriber, {}))).status).toBe(403);
     expect((await caught(() => listPostsForAdmin(ann, { status: "live" }))).status).toBe(400);
     expect((await caught(() => listPostsForAdmin(ann, { page: "0" }))).status).toBe(400);
+    expect((await caught(() => listPostsForAdmin(ann, { order: "sideways" }))).status).toBe(400);
   });
 });

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * The frame of every back-office table. On a narrow screen the table scrolls
+ * The frame of every back-office table. Below 640 px its rows are blocks
+ * (docs/behaviour.md §backoffice); a table still wider than the frame scrolls
  * sideways inside it, so the frame is a named region that takes keyboard focus
  * (arrow keys scroll it; WCAG 2.1.1, axe's scrollable-region-focusable).
  */

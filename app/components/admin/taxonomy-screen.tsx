@@ -70,8 +70,10 @@ export function TaxonomyScreen() {
               {items.map((item) => (
                 <tr key={item.uid} aria-current={item.uid === editing?.uid ? "true" : undefined}>
                   <th scope="row">{item.name}</th>
-                  <td>{item.description}</td>
-                  <td className="slug-cell">{item.slug}</td>
+                  <td data-label="Description">{item.description}</td>
+                  <td data-label="Slug" className="slug-cell">
+                    {item.slug}
+                  </td>
                   <td className="lib-actions">
                     <Link to={`${path}?edit=${encodeURIComponent(item.slug)}`}>
                       Edit<span className="visually-hidden"> {item.name}</span>

@@ -157,7 +157,8 @@ export async function deleteMedia(actor: SessionUser, uid: string, db: Db = getD
   const file = normalize(join(root, row.path));
   db.delete(media).where(eq(media.id, row.id)).run();
   forgetImage(row.url);
-  if (file.startsWith(root + sep)) {
+  // A demo image (url /demo/…) is a file shipped with the app: only its record goes.
+  if (!row.url.startsWith("/demo/") && file.startsWith(root + sep)) {
     await rm(file, { force: true });
     await removeRenditionFiles(root, row.path, row.renditions?.widths ?? []);
   }

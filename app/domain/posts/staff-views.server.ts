@@ -180,6 +180,11 @@ export const AdminPostListSchema = z.object({
     z.coerce.number().int("page must be a whole number").min(1).max(1_000_000).default(1),
   ),
   search: z.string().trim().max(200, "search: at most 200 characters").default(""),
+  /** By date (the post's timestamp: when it entered its status): newest first unless "oldest". */
+  order: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(["newest", "oldest"], { error: "order must be newest or oldest" }).default("newest"),
+  ),
 });
 
 /** A row of the posts list: what the screen shows, never the content. */
@@ -188,6 +193,8 @@ export type AdminPostRow = Pick<
   "id" | "title" | "status" | "url" | "category" | "publishAt"
 > & {
   user: { uid: string | null; name: string };
+  /** When the post entered its status (published, saved, trashed), epoch ms. */
+  timestamp: number;
 };
 
 export type AdminPostList = {
@@ -200,6 +207,7 @@ export type AdminPostList = {
   pageCount: number;
   status: PostStatus | undefined;
   search: string;
+  order: "newest" | "oldest";
 };
 
 /**
@@ -215,7 +223,7 @@ export function listPostsForAdmin(
   db: Db = getDb(),
 ): AdminPostList {
   assertWriter(actor);
-  const { status, page, search } = parseInput(AdminPostListSchema, input);
+  const { status, page, search, order } = parseInput(AdminPostListSchema, input);
   const visible = visiblePostsCondition(actor);
   const counts: AdminPostList["counts"] = {
     all: 0,
@@ -255,8 +263,8 @@ export function listPostsForAdmin(
       ? counts[status]
       : counts.all;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_POSTS_PAGE_SIZE));
-  const list = adminPostRows(db, where, (page - 1) * ADMIN_POSTS_PAGE_SIZE);
-  return { posts: list, counts, total, page, pageCount, status, search };
+  const list = adminPostRows(db, where, (page - 1) * ADMIN_POSTS_PAGE_SIZE, order);
+  return { posts: list, counts, total, page, pageCount, status, search, order };
 }
 
 /**
@@ -265,12 +273,21 @@ export function listPostsForAdmin(
  * the id), skipping the earlier pages' index entries rather than whole rows;
  * then only those 25 rows are read, and only the columns the list shows.
  */
-function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPostRow[] {
+function adminPostRows(
+  db: Db,
+  where: SQL | undefined,
+  offset: number,
+  order: "newest" | "oldest",
+): AdminPostRow[] {
+  const byDate =
+    order === "oldest"
+      ? [asc(posts.timestamp), asc(posts.id)]
+      : [desc(posts.timestamp), desc(posts.id)];
   const pageIds = db
     .select({ id: posts.id })
     .from(posts)
     .where(where)
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...byDate)
     .limit(ADMIN_POSTS_PAGE_SIZE)
     .offset(offset);
   return db
@@ -280,6 +297,7 @@ function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPos
       status: posts.status,
       url: posts.url,
       publishAt: posts.publishAt,
+      timestamp: posts.timestamp,
       category: categories.name,
       authorUid: users.uid,
       authorName: authorNameColumn,
@@ -288,10 +306,11 @@ function adminPostRows(db: Db, where: SQL | undefined, offset: number): AdminPos
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
     .where(inArray(posts.id, pageIds))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...byDate)
     .all()
-    .map(({ authorUid, authorName, category, publishAt, ...row }) => ({
+    .map(({ authorUid, authorName, category, publishAt, timestamp, ...row }) => ({
       ...row,
+      timestamp: timestamp.getTime(),
       publishAt: publishAt?.getTime() ?? null,
       category: category ?? "",
       user: { uid: authorUid, name: authorName ?? "Inkwell Staff" },
