@@ -76,6 +76,10 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A killed server's connections end in a reset: not the sink's failure.
+smtp.on("error", (error) => {
+  if (error.code !== "ECONNRESET") console.error("SMTP sink:", error.message);
+});
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpPort = smtp.server.address().port;
 

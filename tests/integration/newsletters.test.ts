@@ -314,6 +314,46 @@ describe("the sender over SMTP", () => {
     });
   });
 
+  it("writes the answers in batches: a crash repeats at most a batch plus the messages in flight, a stop writes them all", async () => {
+    const emails = Array.from({ length: 30 }, (_, i) => `b${i}@example.com`);
+    for (const e of emails) makeSubscriber(e, ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const delivered = () => getDb().select().from(newsletters).all()[0]?.deliveredCount ?? 0;
+    const real = createMailTransport(readEnv());
+    // What the database says each time the mail server has accepted one more message.
+    const recorded: [accepted: number, written: number][] = [];
+    const watching: MailTransport = {
+      kind: real.kind,
+      async send(message, name) {
+        await real.send(message, name);
+        recorded.push([smtp.received.length, delivered()]);
+      },
+      close: () => real.close(),
+    };
+    const sender = new NewsletterSender(getDb, {
+      concurrency: 2,
+      flushOutcomes: 10,
+      flushMs: 60_000,
+      transport: watching,
+    });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    // Written 10 at a time: never one by one, never more than 10 + 2 in flight behind.
+    for (const [accepted, written] of recorded) {
+      expect(written % 10).toBe(0);
+      expect(accepted - written).toBeLessThanOrEqual(12);
+    }
+    expect(recorded.some(([accepted, written]) => accepted > written)).toBe(true);
+    // The end of the pass writes the rest: every answer recorded, once.
+    expect(smtp.received).toHaveLength(30);
+    expect(getDb().select().from(newsletters).all()[0]).toMatchObject({
+      status: "sent",
+      deliveredCount: 30,
+    });
+    expect(listDeliveries(getDb(), letter.id).every((r) => r.status === "sent")).toBe(true);
+  });
+
   it("resumes an interrupted send after a restart and delivers every message exactly once", async () => {
     const emails = Array.from({ length: 12 }, (_, i) => `r${i}@example.com`);
     for (const e of emails) makeSubscriber(e, ["Music"]);

@@ -29,7 +29,15 @@ const HTML = "X7HTMLPARTX7";
 const GREETING_MARK = "\u0000N";
 const LINK_MARK = "\u0000U";
 
-export type ReaderMessage = { envelope: { from: string; to: string[] }; raw: Buffer };
+export type ReaderMessage = {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+  /** The message is done with (sent or refused): its bytes' buffer is used for a later reader. */
+  release(): void;
+};
+
+/** Buffers kept for reuse per newsletter: more than the messages in flight at once. */
+const SPARE_BUFFERS = 64;
 
 export type RenderedNewsletter = {
   forReader(to: Recipient & { subscriberId: number }): Promise<ReaderMessage>;
@@ -198,6 +206,7 @@ export async function renderNewsletter(
     (base.from as { address: string }).address ?? env.mailFrom,
   ).toLowerCase();
   const messageDomain = fromAddress.split("@").pop() ?? "inkwell.invalid";
+  const spare: Buffer[] = [];
 
   return {
     async forReader(to) {
@@ -234,21 +243,34 @@ export async function renderNewsletter(
         `h=${used.map((n) => n.toLowerCase()).join(":")}; b=`;
       const data = `${canonicalHeaders.join("\r\n")}\r\n${canonHeader("DKIM-Signature", dkimValue)}`;
       const b = (await rsaSign(Buffer.from(data, "latin1"), key)).toString("base64");
-      const head = [
+      const head = `${[
         `DKIM-Signature: ${dkimValue}${b}`,
         ...own.map((h) => `${h.name}: ${h.value}`),
         ...headers.map((h) => `${h.name}: ${h.value}`),
-      ].join("\r\n");
+      ].join("\r\n")}\r\n\r\n`;
+      // The bytes go into a buffer of an earlier reader's message that is done
+      // with, rather than a fresh one per message: a fresh one lives outside
+      // the V8 heap until a full collection, and they added up to tens of MB
+      // of resident memory at a few hundred messages a second.
+      const [f0, f1, f2] = frame as [Buffer, Buffer, Buffer];
+      const size = head.length + f0.length + text.length + f1.length + html.length + f2.length;
+      let buffer = spare.pop();
+      if (!buffer || buffer.length < size) buffer = Buffer.allocUnsafeSlow(size + 1024);
+      let at = buffer.write(head, 0, "latin1");
+      at += f0.copy(buffer, at);
+      at += buffer.write(text, at, "latin1");
+      at += f1.copy(buffer, at);
+      at += buffer.write(html, at, "latin1");
+      at += f2.copy(buffer, at);
+      let released = false;
       return {
         envelope: { from: fromAddress, to: [to.email] },
-        raw: Buffer.concat([
-          Buffer.from(`${head}\r\n\r\n`, "latin1"),
-          frame[0] as Buffer,
-          Buffer.from(text, "latin1"),
-          frame[1] as Buffer,
-          Buffer.from(html, "latin1"),
-          frame[2] as Buffer,
-        ]),
+        raw: buffer.subarray(0, at),
+        release() {
+          if (released) return;
+          released = true;
+          if (spare.length < SPARE_BUFFERS) spare.push(buffer);
+        },
       };
     },
   };

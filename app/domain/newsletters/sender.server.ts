@@ -23,7 +23,11 @@ import {
 import { uploadsProblem } from "~/domain/newsletters/input.server";
 import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
 import type { DeliveryRow } from "~/domain/newsletters/queue.server";
-import { type RenderedNewsletter, renderNewsletter } from "~/domain/newsletters/rendered.server";
+import {
+  type ReaderMessage,
+  type RenderedNewsletter,
+  renderNewsletter,
+} from "~/domain/newsletters/rendered.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
@@ -372,9 +376,10 @@ export class NewsletterSender {
   ): Promise<void> {
     const transport = this.transport as MailTransport;
     let outcome: Outcome = { kind: "sent" };
+    let message: ReaderMessage | undefined;
     try {
       // Inside the try: a reader's message that cannot be built fails that reader only.
-      const message = await rendered.forReader(delivery);
+      message = await rendered.forReader(delivery);
       await transport.send(
         message,
         `${letter.id}-${delivery.subscriberId}-${letter.uid.slice(0, 8)}`,
@@ -395,6 +400,9 @@ export class NewsletterSender {
         bounced: kind === "refused" && isBounce(error),
         nextAttemptAt: kindOf === "retry" ? new Date(Date.now() + wait) : null,
       };
+    } finally {
+      // The transport has answered: it holds the message's bytes no more.
+      message?.release();
     }
     this.record(db, letter, { delivery, outcome });
   }
