@@ -11,7 +11,7 @@ import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import type { HomeSectionKey } from "~/domain/posts/sections";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 
 export type PostListItem = {
   id: number;
@@ -178,9 +178,8 @@ export type PostDetail = PostListItem & {
   commentsClosed: boolean;
 };
 
-/** A post by id with its category, author and tags, whatever its status. */
-export function getPostById(db: Db, id: number): PostDetail | undefined {
-  const row = db
+const postByIdQuery = preparedOnce((db) =>
+  db
     .select({
       ...listColumns,
       uid: posts.uid,
@@ -200,16 +199,25 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(eq(posts.id, id))
-    .get();
-  if (!row) return undefined;
-  const postTagRows = db
+    .where(eq(posts.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const postTagsQuery = preparedOnce((db) =>
+  db
     .select({ name: tags.name, slug: tags.slug })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
-    .where(eq(postTags.postId, id))
+    .where(eq(postTags.postId, sql.placeholder("id")))
     .orderBy(tags.name)
-    .all();
+    .prepare(),
+);
+
+/** A post by id with its category, author and tags, whatever its status. */
+export function getPostById(db: Db, id: number): PostDetail | undefined {
+  const row = postByIdQuery(db).get({ id });
+  if (!row) return undefined;
+  const postTagRows = postTagsQuery(db).all({ id });
   return {
     ...toListItem(row),
     uid: row.uid,
@@ -309,16 +317,46 @@ export function getReadAlso(
   db: Db,
   post: { id: number; category: { slug: string } | null },
 ): { url: string; title: string } | null {
-  const pick = (categorySlug?: string) =>
-    db
-      .select({ url: posts.url, title: posts.title })
-      .from(posts)
-      .where(and(publishedWhere(db, { categorySlug }), ne(posts.id, post.id)))
-      .orderBy(desc(posts.timestamp), desc(posts.id))
-      .limit(1)
-      .get();
-  return (post.category ? pick(post.category.slug) : undefined) ?? pick() ?? null;
+  return (
+    (post.category
+      ? readAlsoInCategoryQuery(db).get({ slug: post.category.slug, id: post.id })
+      : undefined) ??
+    readAlsoQuery(db).get({ id: post.id }) ??
+    null
+  );
 }
+
+// The category found by its slug first (a scalar subquery, evaluated once), so SQLite walks
+// (category_id, status, timestamp) newest first and stops at the first other post.
+const readAlsoInCategoryQuery = preparedOnce((db) =>
+  db
+    .select({ url: posts.url, title: posts.title })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.status, "published"),
+        eq(
+          posts.categoryId,
+          // Qualified by hand: drizzle may write bare column names inside sql``.
+          sql`(select "categories"."id" from "categories" where "categories"."slug" = ${sql.placeholder("slug")})`,
+        ),
+        ne(posts.id, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(1)
+    .prepare(),
+);
+
+const readAlsoQuery = preparedOnce((db) =>
+  db
+    .select({ url: posts.url, title: posts.title })
+    .from(posts)
+    .where(and(eq(posts.status, "published"), ne(posts.id, sql.placeholder("id"))))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(1)
+    .prepare(),
+);
 
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
 export function listFeedPosts(
