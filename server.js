@@ -14,6 +14,17 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+
+// The old generation is collected when it has grown by half since the last
+// full collection, not by up to four times (V8's default for a busy process):
+// what uncached renders leave behind is returned sooner, at about a tenth
+// more CPU a render. Not a limit: the heap grows as far as the live data
+// needs. `npm start` also halves the young generation (--max-semi-space-size=8).
+// Figures: docs/decisions/052-render-memory.md.
+if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
+  setFlagsFromString("--heap-growing-percent=50");
+}
 
 // Set before React loads (hence the dynamic imports below): React and
 // react-dom must both be the production builds.
