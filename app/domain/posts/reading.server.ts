@@ -115,8 +115,44 @@ function publishedWhere(
   return and(...where);
 }
 
+// The two shapes every home page and category page asks for, built once per connection.
+const newestQuery = preparedOnce((db) =>
+  db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.status, "published"))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
+const newestInCategoryQuery = preparedOnce((db) =>
+  db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.status, "published"), eq(posts.categoryId, sql.placeholder("categoryId"))))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
 /** Published posts, newest first. */
 export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
+  const { categoryId, categorySlug, tagId, authorId, limit } = opts;
+  const offset = opts.offset ?? 0;
+  if (categorySlug === undefined && tagId === undefined && authorId === undefined) {
+    const rows =
+      categoryId === undefined
+        ? newestQuery(db).all({ limit, offset })
+        : newestInCategoryQuery(db).all({ categoryId, limit, offset });
+    return rows.map(toListItem);
+  }
   const rows = db
     .select(listColumns)
     .from(posts)
@@ -250,17 +286,21 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * engagement (views + likes + shares), topped up with the newest when the week
  * was quiet. One or two queries.
  */
-export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
-  const engagement = sql`${posts.views} + ${posts.likes} + ${posts.shares}`;
-  const recent = db
+const leadingQuery = preparedOnce((db) =>
+  db
     .select(listColumns)
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(eq(posts.status, "published"), gte(posts.timestamp, new Date(now - WEEK_MS))))
-    .orderBy(desc(engagement), desc(posts.timestamp))
-    .limit(limit)
-    .all()
+    .where(and(eq(posts.status, "published"), gte(posts.timestamp, sql.placeholder("since"))))
+    .orderBy(desc(sql`${posts.views} + ${posts.likes} + ${posts.shares}`), desc(posts.timestamp))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
+  const recent = leadingQuery(db)
+    .all({ since: now - WEEK_MS, limit })
     .map(toListItem);
   if (recent.length >= limit) return recent;
   const seen = new Set(recent.map((p) => p.id));
