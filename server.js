@@ -14,6 +14,17 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+
+// The old generation is collected when it has grown by half since the last
+// full collection, not by up to four times (V8's default for a busy process):
+// what uncached renders leave behind is returned sooner, at about a tenth
+// more CPU a render. Not a limit: the heap grows as far as the live data
+// needs. `npm start` also halves the young generation (--max-semi-space-size=8).
+// Figures: docs/decisions/052-render-memory.md.
+if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
+  setFlagsFromString("--heap-growing-percent=50");
+}
 
 // Set before React loads (hence the dynamic imports below): React and
 // react-dom must both be the production builds.
@@ -112,39 +123,73 @@ app.use((_req, res, next) => {
 // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
 if (env.trustProxy !== false) app.set("trust proxy", env.trustProxy);
 app.use(compression());
+const securityHeaders = helmet({
+  // `no-referrer` makes Chrome send `Origin: null` on form posts, which React
+  // Router's CSRF check rejects (docs/decisions/002-express-server.md).
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  strictTransportSecurity: plainHttp ? false : undefined,
+  contentSecurityPolicy: {
+    directives: {
+      "script-src": [
+        "'self'",
+        (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+        (_req, res) => res.locals.cdn,
+      ],
+      // react-hot-toast (goober) and Lexical set inline styles.
+      "style-src": ["'self'", "'unsafe-inline'", (_req, res) => res.locals.cdn],
+      // The CAPTCHA widget (ALTCHA, served by this site) solves its challenge in
+      // workers it starts from blob: URLs.
+      "worker-src": ["'self'", "blob:"],
+      // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
+      // by URL (docs/behaviour.md §editor) may point at another site: any https image (and http
+      // ones while the site itself is served over plain http).
+      "img-src": ["'self'", "data:", "blob:", "https:", ...(plainHttp ? ["http:"] : [])],
+      "upgrade-insecure-requests": plainHttp ? null : [],
+    },
+  },
+});
+
+// Helmet's headers depend only on the nonce and the CDN origin, so they are
+// worked out once per origin with a placeholder nonce and copied onto each
+// response with its own nonce (building them per request cost about 5 % of
+// an uncached page: docs/decisions/051-render-cost.md).
+const NONCE_PLACEHOLDER = "nonce-placeholder-0";
+const headersByCdn = new Map();
+function securityHeadersFor(cdn) {
+  let known = headersByCdn.get(cdn);
+  if (!known) {
+    known = { set: [], removed: [] };
+    const probe = {
+      locals: { cspNonce: NONCE_PLACEHOLDER, cdn },
+      setHeader: (name, value) => known.set.push([name, value]),
+      removeHeader: (name) => known.removed.push(name),
+    };
+    let done = false;
+    securityHeaders({}, probe, () => {
+      done = true;
+    });
+    if (!done) throw new Error("helmet did not set its headers synchronously");
+    if (headersByCdn.size > 16) headersByCdn.clear();
+    headersByCdn.set(cdn, known);
+  }
+  return known;
+}
 app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
   // Settings › Use CDN: scripts, styles and images may come from that origin.
-  res.locals.cdn = cdnOrigin() || "'self'";
+  const cdn = cdnOrigin() || "'self'";
+  res.locals.cdn = cdn;
+  const { set, removed } = securityHeadersFor(cdn);
+  for (const name of removed) res.removeHeader(name);
+  for (const [name, value] of set) {
+    res.setHeader(
+      name,
+      typeof value === "string" ? value.replaceAll(NONCE_PLACEHOLDER, nonce) : value,
+    );
+  }
   next();
 });
-app.use(
-  helmet({
-    // `no-referrer` makes Chrome send `Origin: null` on form posts, which React
-    // Router's CSRF check rejects (docs/decisions/002-express-server.md).
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: plainHttp ? false : undefined,
-    contentSecurityPolicy: {
-      directives: {
-        "script-src": [
-          "'self'",
-          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
-          (_req, res) => res.locals.cdn,
-        ],
-        // react-hot-toast (goober) and Lexical set inline styles.
-        "style-src": ["'self'", "'unsafe-inline'", (_req, res) => res.locals.cdn],
-        // The CAPTCHA widget (ALTCHA, served by this site) solves its challenge in
-        // workers it starts from blob: URLs.
-        "worker-src": ["'self'", "blob:"],
-        // html2canvas renders through data: and blob: URLs. The editor's "Add Image"
-        // by URL (docs/behaviour.md §editor) may point at another site: any https image (and http
-        // ones while the site itself is served over plain http).
-        "img-src": ["'self'", "data:", "blob:", "https:", ...(plainHttp ? ["http:"] : [])],
-        "upgrade-insecure-requests": plainHttp ? null : [],
-      },
-    },
-  }),
-);
 
 app.use(
   "/assets",

@@ -5,6 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** What `npm start` passes to Node and sets in its environment (package.json "start"); kept equal to it. */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const SERVER_NODE_ENV = { GLIBC_TUNABLES: "glibc.malloc.mmap_threshold=131072" };
+
 /**
  * Starts the server and waits until it says it is serving.
  * `env` adds to (or overrides) the environment: SEED_DEMO, SMTP_URL, ...
@@ -13,9 +17,11 @@ import { join } from "node:path";
 export async function startBenchServer({ port, prefix, env = {}, dataDir: reuse }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), prefix));
-  const server = spawn(process.execPath, ["server.js"], {
+  // The same Node flags as `npm start` (docs/decisions/052-render-memory.md).
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     env: {
       ...process.env,
+      ...SERVER_NODE_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -141,6 +141,24 @@ function reuseStatements(db: Db, sqlite: Database.Database) {
   } as unknown as Database.Database;
 }
 
+/**
+ * A Drizzle query built and compiled once per connection (or transaction
+ * handle), for the queries every page runs: building a query's SQL text
+ * each time cost more than running it. `build` uses `sql.placeholder(…)` for
+ * what changes; call `.get({…})` or `.all({…})` on the result.
+ */
+export function preparedOnce<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const byDb = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byDb.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}
+
 /** The process's database for the current DATA_DIR. */
 export function getDb(): Db {
   const env = readEnv();

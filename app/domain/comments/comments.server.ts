@@ -3,11 +3,11 @@
  * approved comments (and their own waiting ones); Administrators moderate.
  * The e-mail leaves this module only in the moderation list.
  */
-import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { comments, posts } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 import { announceComments } from "./author-notice.server";
 import { CommentInput } from "./submit.server";
 import {
@@ -38,28 +38,50 @@ const publicColumns = {
   createdAt: comments.createdAt,
 };
 
+/** A post's approved comments: what nearly every reader sees (compiled once). */
+const approvedCommentsQuery = preparedOnce((db) =>
+  db
+    .select(publicColumns)
+    .from(comments)
+    .where(and(eq(comments.postId, sql.placeholder("postId")), eq(comments.status, "approved")))
+    .orderBy(asc(comments.id))
+    .prepare(),
+);
+
+const approvedCountQuery = preparedOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.postId, sql.placeholder("postId")), eq(comments.status, "approved")))
+    .prepare(),
+);
+
 /**
  * A post's comments, oldest first (newest last), replies under their comment.
  * `ownIds` are the reader's own comments (a signed cookie): those still waiting
  * show to them as awaiting moderation.
  */
 export function publicComments(db: Db, postId: number, ownIds: number[] = []): PublicComment[] {
-  const visible =
+  const rows =
     ownIds.length > 0
-      ? or(
-          eq(comments.status, "approved"),
-          and(
-            inArray(comments.id, ownIds.slice(-50)),
-            inArray(comments.status, ["pending", "spam"]),
-          ),
-        )
-      : eq(comments.status, "approved");
-  const rows = db
-    .select(publicColumns)
-    .from(comments)
-    .where(and(eq(comments.postId, postId), visible))
-    .orderBy(asc(comments.id))
-    .all();
+      ? db
+          .select(publicColumns)
+          .from(comments)
+          .where(
+            and(
+              eq(comments.postId, postId),
+              or(
+                eq(comments.status, "approved"),
+                and(
+                  inArray(comments.id, ownIds.slice(-50)),
+                  inArray(comments.status, ["pending", "spam"]),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(comments.id))
+          .all()
+      : approvedCommentsQuery(db).all({ postId });
   const top: PublicComment[] = [];
   const byId = new Map<number, PublicComment>();
   for (const row of rows) {
@@ -96,7 +118,7 @@ export function approvedCounts(db: Db, postIds: number[]): Map<number, number> {
 }
 
 export function approvedCount(db: Db, postId: number): number {
-  return approvedCounts(db, [postId]).get(postId) ?? 0;
+  return approvedCountQuery(db).get({ postId })?.n ?? 0;
 }
 
 /** Every approved comment on the site (Analytics, Dashboard). */

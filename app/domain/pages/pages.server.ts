@@ -9,7 +9,7 @@ import { type Page, pages } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 import { slugify } from "~/utils/slug";
 import {
   isSiteAddress,
@@ -188,14 +188,18 @@ export function publishedPage(db: Db, slug: string): Page | undefined {
 
 export type NavLink = { title: string; slug: string };
 
-/** Published pages linked in the header and the footer, in their order. */
-export function navigationPages(db: Db): { header: NavLink[]; footer: NavLink[] } {
-  const rows = db
+const navigationQuery = preparedOnce((db) =>
+  db
     .select({ title: pages.title, slug: pages.slug, nav: pages.nav })
     .from(pages)
     .where(and(eq(pages.status, "published"), ne(pages.nav, "none")))
     .orderBy(asc(pages.navOrder), asc(pages.title))
-    .all();
+    .prepare(),
+);
+
+/** Published pages linked in the header and the footer, in their order. */
+export function navigationPages(db: Db): { header: NavLink[]; footer: NavLink[] } {
+  const rows = navigationQuery(db).all();
   return {
     header: rows.filter((r) => r.nav === "header").map(({ title, slug }) => ({ title, slug })),
     footer: rows.filter((r) => r.nav === "footer").map(({ title, slug }) => ({ title, slug })),

@@ -11,7 +11,7 @@ import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import type { HomeSectionKey } from "~/domain/posts/sections";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 
 export type PostListItem = {
   id: number;
@@ -115,8 +115,44 @@ function publishedWhere(
   return and(...where);
 }
 
+// The two shapes every home page and category page asks for, built once per connection.
+const newestQuery = preparedOnce((db) =>
+  db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.status, "published"))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
+const newestInCategoryQuery = preparedOnce((db) =>
+  db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.status, "published"), eq(posts.categoryId, sql.placeholder("categoryId"))))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
 /** Published posts, newest first. */
 export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
+  const { categoryId, categorySlug, tagId, authorId, limit } = opts;
+  const offset = opts.offset ?? 0;
+  if (categorySlug === undefined && tagId === undefined && authorId === undefined) {
+    const rows =
+      categoryId === undefined
+        ? newestQuery(db).all({ limit, offset })
+        : newestInCategoryQuery(db).all({ categoryId, limit, offset });
+    return rows.map(toListItem);
+  }
   const rows = db
     .select(listColumns)
     .from(posts)
@@ -178,9 +214,8 @@ export type PostDetail = PostListItem & {
   commentsClosed: boolean;
 };
 
-/** A post by id with its category, author and tags, whatever its status. */
-export function getPostById(db: Db, id: number): PostDetail | undefined {
-  const row = db
+const postByIdQuery = preparedOnce((db) =>
+  db
     .select({
       ...listColumns,
       uid: posts.uid,
@@ -200,16 +235,25 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(eq(posts.id, id))
-    .get();
-  if (!row) return undefined;
-  const postTagRows = db
+    .where(eq(posts.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const postTagsQuery = preparedOnce((db) =>
+  db
     .select({ name: tags.name, slug: tags.slug })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
-    .where(eq(postTags.postId, id))
+    .where(eq(postTags.postId, sql.placeholder("id")))
     .orderBy(tags.name)
-    .all();
+    .prepare(),
+);
+
+/** A post by id with its category, author and tags, whatever its status. */
+export function getPostById(db: Db, id: number): PostDetail | undefined {
+  const row = postByIdQuery(db).get({ id });
+  if (!row) return undefined;
+  const postTagRows = postTagsQuery(db).all({ id });
   return {
     ...toListItem(row),
     uid: row.uid,
@@ -242,17 +286,21 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * engagement (views + likes + shares), topped up with the newest when the week
  * was quiet. One or two queries.
  */
-export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
-  const engagement = sql`${posts.views} + ${posts.likes} + ${posts.shares}`;
-  const recent = db
+const leadingQuery = preparedOnce((db) =>
+  db
     .select(listColumns)
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(eq(posts.status, "published"), gte(posts.timestamp, new Date(now - WEEK_MS))))
-    .orderBy(desc(engagement), desc(posts.timestamp))
-    .limit(limit)
-    .all()
+    .where(and(eq(posts.status, "published"), gte(posts.timestamp, sql.placeholder("since"))))
+    .orderBy(desc(sql`${posts.views} + ${posts.likes} + ${posts.shares}`), desc(posts.timestamp))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
+  const recent = leadingQuery(db)
+    .all({ since: now - WEEK_MS, limit })
     .map(toListItem);
   if (recent.length >= limit) return recent;
   const seen = new Set(recent.map((p) => p.id));
@@ -309,16 +357,46 @@ export function getReadAlso(
   db: Db,
   post: { id: number; category: { slug: string } | null },
 ): { url: string; title: string } | null {
-  const pick = (categorySlug?: string) =>
-    db
-      .select({ url: posts.url, title: posts.title })
-      .from(posts)
-      .where(and(publishedWhere(db, { categorySlug }), ne(posts.id, post.id)))
-      .orderBy(desc(posts.timestamp), desc(posts.id))
-      .limit(1)
-      .get();
-  return (post.category ? pick(post.category.slug) : undefined) ?? pick() ?? null;
+  return (
+    (post.category
+      ? readAlsoInCategoryQuery(db).get({ slug: post.category.slug, id: post.id })
+      : undefined) ??
+    readAlsoQuery(db).get({ id: post.id }) ??
+    null
+  );
 }
+
+// The category found by its slug first (a scalar subquery, evaluated once), so SQLite walks
+// (category_id, status, timestamp) newest first and stops at the first other post.
+const readAlsoInCategoryQuery = preparedOnce((db) =>
+  db
+    .select({ url: posts.url, title: posts.title })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.status, "published"),
+        eq(
+          posts.categoryId,
+          // Qualified by hand: drizzle may write bare column names inside sql``.
+          sql`(select "categories"."id" from "categories" where "categories"."slug" = ${sql.placeholder("slug")})`,
+        ),
+        ne(posts.id, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(1)
+    .prepare(),
+);
+
+const readAlsoQuery = preparedOnce((db) =>
+  db
+    .select({ url: posts.url, title: posts.title })
+    .from(posts)
+    .where(and(eq(posts.status, "published"), ne(posts.id, sql.placeholder("id"))))
+    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .limit(1)
+    .prepare(),
+);
 
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
 export function listFeedPosts(
