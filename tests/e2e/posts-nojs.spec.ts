@@ -46,6 +46,13 @@ test("an Author writes in the textarea, saves a draft, publishes and reads it on
   await page.goto(`${base}/admin/posts/add`);
   await expect(page).toHaveTitle("Add Post | Inkwell");
   await expect(page.getByTestId("post-status")).toHaveText("Draft");
+  // The textarea says what it takes, and where image addresses come from.
+  const help = page.locator(".rich-text-field .hint");
+  await expect(help).toContainText("Kept when saved: <p> <br>");
+  await expect(help.getByRole("link", { name: "Media Library" })).toHaveAttribute(
+    "href",
+    "/admin/media/library",
+  );
 
   // A blank summary: the server answers 400 with the form as typed, nothing saved.
   await page.getByLabel("Title").fill("Written without scripts");

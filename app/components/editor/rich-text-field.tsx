@@ -8,6 +8,7 @@
  * that render this component, and writes its HTML back into the same field.
  */
 import { lazy, Suspense, useRef, useState } from "react";
+import { ALLOWED_TAGS } from "~/domain/posts/html-allowlist";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export type RichTextFieldProps = {
@@ -52,6 +53,15 @@ function PlainField({
         aria-busy={busy || undefined}
         onChange={onInput ? (event) => onInput(event.target.value) : undefined}
       />
+      {/* Without JavaScript this field is the editor: say what it takes (docs/behaviour.md §editor). */}
+      <noscript>
+        <p className="hint">
+          Write HTML. Kept when saved: {ALLOWED_TAGS.map((t) => `<${t}>`).join(" ")}; anything else
+          (scripts, styles, event attributes) is removed. For an image, copy its address from the{" "}
+          <a href="/admin/media/library">Media Library</a> into{" "}
+          <code>{'<img src="…" alt="…">'}</code>.
+        </p>
+      </noscript>
     </div>
   );
 }

@@ -15,6 +15,7 @@
  *   void elements are written `<br>` as browsers do.
  */
 import sanitizeHtml from "sanitize-html";
+import { ALLOWED_TAGS } from "~/domain/posts/html-allowlist";
 import {
   ALLOWED_IMAGE_PROTOCOLS,
   ALLOWED_LINK_PROTOCOLS,
@@ -56,44 +57,7 @@ function checkStyleAndDir(tagName: string, attribs: sanitizeHtml.Attributes): sa
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "hr",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "del",
-    "sub",
-    "sup",
-    "mark",
-    "span",
-    "ul",
-    "ol",
-    "li",
-    "blockquote",
-    "pre",
-    "code",
-    "a",
-    "img",
-    "figure",
-    "figcaption",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-  ],
+  allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
     // Lexical's marker on the <br> that keeps a trailing empty line visible.

@@ -1,0 +1,43 @@
+/**
+ * The HTML tags a post, page or newsletter keeps (docs/behaviour.md §editor); anything else is
+ * removed when it is saved. Browser-safe: the server's sanitiser (sanitize.server.ts) enforces it
+ * and the plain field shown without JavaScript names it.
+ */
+export const ALLOWED_TAGS = [
+  "p",
+  "br",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "del",
+  "sub",
+  "sup",
+  "mark",
+  "span",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "pre",
+  "code",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+] as const;
