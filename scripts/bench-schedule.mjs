@@ -95,9 +95,24 @@ const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : "–");
 await startServer();
 const db = new Database(join(dataDir, "app.db"), { readonly: true });
 db.pragma("busy_timeout = 5000");
-const { api_key: key } = new Database(join(dataDir, "app.db"))
-  .prepare("select api_key from users where role = 'Administrator' limit 1")
-  .get();
+/**
+ * The Administrator's API key for the bench. Keys are stored encrypted, so the stored one cannot be
+ * sent; a plain key (api_key_hash null) is accepted until the next start seals it
+ * (app/domain/accounts/secrets.server.ts), so a new one is written after every start.
+ */
+function benchKey() {
+  const fresh = `bench-${crypto.randomUUID()}`;
+  const writer = new Database(join(dataDir, "app.db"));
+  writer.pragma("busy_timeout = 5000");
+  writer
+    .prepare(
+      "update users set api_key = ?, api_key_hash = null where id = (select id from users where role = 'Administrator' limit 1)",
+    )
+    .run(fresh);
+  writer.close();
+  return fresh;
+}
+let key = benchKey();
 await api("/crud/add/doc", {
   key,
   collection: "categories",
@@ -133,6 +148,7 @@ for (const run of runs) {
     await stopServer("SIGKILL");
     await sleep(10_000);
     restart = await startServer({ restart: true });
+    key = benchKey();
   }
   await sleep(last + 5_000 - Date.now());
 
