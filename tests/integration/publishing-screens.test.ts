@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { counters, media, posts } from "#db/schema";
+import { categories, counters, media, posts } from "#db/schema";
 import { savePost } from "~/domain/posts/editing.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.posts";
 import { action as addAction, loader as addLoader } from "~/routes/admin.posts-add";
@@ -569,5 +569,45 @@ describe("All Posts (docs/behaviour.md §posts, §access)", () => {
     expect((await page("?page=9")).page).toBe(2);
 
     expect((await page("?page=abc&status=live")).page).toBe(1);
+  });
+});
+
+describe("Add/Edit Post name the category by id (docs/behaviour.md §posts)", () => {
+  it("keeps the chosen category when it is renamed while the form is open; a deleted one is refused", async () => {
+    const loaded = (await run(addLoader, get("/admin/posts/add", "admin"))) as {
+      categories: { id: number; name: string }[];
+    };
+    const chosen = loaded.categories.find((c) => c.name === "Crypto");
+    if (!chosen) throw new Error("no Crypto category");
+    const { category: _byName, ...fields } = filled();
+    // Renamed by a colleague after the form was loaded.
+    n.db
+      .update(categories)
+      .set({ name: "Crypto & Chains" })
+      .where(eq(categories.id, chosen.id))
+      .run();
+    try {
+      const answer = await run(
+        addAction,
+        post("/admin/posts/add", "admin", {
+          ...fields,
+          categoryId: String(chosen.id),
+          intent: "draft",
+        }),
+      );
+      expect(statusOf(answer)).toBe(303);
+      expect(stored(idFromEdit(answer))?.categoryId).toBe(chosen.id);
+
+      const before = tableCounts();
+      const refused = await run(
+        addAction,
+        post("/admin/posts/add", "admin", { ...fields, categoryId: "999999", intent: "draft" }),
+      );
+      expect(statusOf(refused)).toBe(400);
+      expect(errorOf(refused)).toContain("Unknown category");
+      expect(tableCounts()).toEqual(before);
+    } finally {
+      n.db.update(categories).set({ name: "Crypto" }).where(eq(categories.id, chosen.id)).run();
+    }
   });
 });

@@ -88,7 +88,7 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
 
 /** After "All fields are required": focus goes to the first blank one, in the form's order. */
 function focusFirstBlank(form: HTMLFormElement, text: (name: string) => string) {
-  const blank = ["title", "category", "summary", "content"].find((name) =>
+  const blank = ["title", "categoryId", "summary", "content"].find((name) =>
     name === "content" ? isBlankHtml(text(name)) : isBlankText(text(name)),
   );
   if (!blank) return;
@@ -122,7 +122,8 @@ export function PostForm({
 }: {
   mode: "add" | "edit";
   post: PostFormPost;
-  categories: string[];
+  /** By id: the form sends the category's id, so a rename meanwhile changes nothing. */
+  categories: { id: number; name: string }[];
   tags: string[];
   canDelete: boolean;
   /** Contributors do not schedule (their Publish goes to review). */
@@ -137,6 +138,12 @@ export function PostForm({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const initial = initialValues(post, result);
+  // What a refused form sent, else the post's category (by name, as the post document names it).
+  const initialCategoryId =
+    result?.values?.categoryId ??
+    String(
+      categories.find((c) => c.name.toLowerCase() === initial.category.toLowerCase())?.id ?? "",
+    );
 
   const [title, setTitle] = useState(initial.title);
   const [cardOn, setCardOn] = useState(initial.cardOn);
@@ -170,7 +177,7 @@ export function PostForm({
       if (
         hasBlankRequiredField({
           title: text("title"),
-          category: text("category"),
+          category: text("categoryId"),
           summary: text("summary"),
           content: text("content"),
         })
@@ -226,11 +233,11 @@ export function PostForm({
           </p>
           <label>
             Category
-            <select name="category" defaultValue={initial.category} aria-required="true">
+            <select name="categoryId" defaultValue={initialCategoryId} aria-required="true">
               <option value="">Select a category</option>
-              {categories.map((name) => (
-                <option key={name} value={name}>
-                  {name}
+              {categories.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
                 </option>
               ))}
             </select>

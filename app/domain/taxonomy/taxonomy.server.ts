@@ -21,6 +21,12 @@ export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.name)).all();
 }
 
+/** A category's name by id; undefined when there is none. */
+export function getCategoryName(db: Db, id: number): string | undefined {
+  return db.select({ name: categories.name }).from(categories).where(eq(categories.id, id)).get()
+    ?.name;
+}
+
 export function listTags(db: Db) {
   return db.select().from(tags).orderBy(asc(tags.name)).all();
 }

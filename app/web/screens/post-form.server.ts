@@ -13,7 +13,7 @@ import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/pos
 import type { PostInput, SaveAction } from "~/domain/posts/post-input.server";
 import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.server";
 import { getSettings } from "~/domain/site/settings.server";
-import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
+import { getCategoryName, listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { storeAutosave } from "~/domain/workflow/autosave.server";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -31,9 +31,25 @@ export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;
 export type PostForm = PostedForm;
 
 /** Reads the posted form (multipart with up to two images, or urlencoded). */
-export function readPostForm(request: Request): Promise<PostForm> {
+export async function readPostForm(request: Request): Promise<PostForm> {
   // The content field carries up to 1,000,000 characters of HTML.
-  return readForm(request, { files: POST_IMAGE_FIELDS, maxFieldBytes: 4 * 1024 * 1024 });
+  return withCategoryName(
+    await readForm(request, { files: POST_IMAGE_FIELDS, maxFieldBytes: 4 * 1024 * 1024 }),
+  );
+}
+
+/**
+ * The form names the category by id (`categoryId`), so a category renamed while the post is open
+ * is still the one chosen; the domain takes a name, read here in the same request (the JSON calls
+ * send names). An id that no longer exists is refused by `savePost` as an unknown category.
+ */
+export function withCategoryName<F extends Pick<PostForm, "fields">>(form: F): F {
+  const raw = form.fields.categoryId;
+  if (raw === undefined) return form;
+  const id = /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+  const name = id === null ? undefined : getCategoryName(getDb(), id);
+  form.fields.category = raw.trim() === "" ? "" : (name ?? `#${raw.trim()} (deleted)`);
+  return form;
 }
 
 /** The form's buttons (`name="intent"`). */
@@ -83,6 +99,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
   const keep = [
     "title",
     "category",
+    "categoryId",
     "summary",
     "content",
     "socialCard",
@@ -202,12 +219,13 @@ function keepTyped(actor: SessionUser, id: number, form: PostForm) {
 /** The choices of the form; the category starts at Settings' default category when it exists. */
 export function postFormChoices() {
   const db = getDb();
-  const categories = listCategories(db).map((c) => c.name);
+  const categories = listCategories(db).map((c) => ({ id: c.id, name: c.name }));
   const tags = listTags(db).map((t) => t.name);
   const preferred = getSettings(db).defaultCategory;
   return {
     categories,
     tags,
-    defaultCategory: categories.find((c) => c.toLowerCase() === preferred.toLowerCase()) ?? "",
+    defaultCategory:
+      categories.find((c) => c.name.toLowerCase() === preferred.toLowerCase())?.name ?? "",
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "~/domain/workflow/revision-views.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readForm } from "~/web/forms.server";
+import { withCategoryName } from "~/web/screens/post-form.server";
 
 const revisionId = (value: string | null) =>
   value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
@@ -52,7 +53,7 @@ export async function restoreAction(actor: SessionUser, postId: number, value: s
 /** `?autosave=1` (the editor's fetch every 30 s): the actor's rolling autosave → `{savedAt}`. */
 export async function autosaveAction(request: Request, actor: SessionUser, postId: number) {
   try {
-    const form = await readForm(request, { maxFieldBytes: 4 * 1024 * 1024 });
+    const form = withCategoryName(await readForm(request, { maxFieldBytes: 4 * 1024 * 1024 }));
     await form.discard();
     const saved = storeAutosave(actor, postId, {
       title: form.fields.title,
