@@ -10,7 +10,7 @@ const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 function typedFields(form: HTMLFormElement): FormData {
   const all = new FormData(form);
   const out = new FormData();
-  for (const key of ["title", "category", "summary", "content"]) {
+  for (const key of ["title", "categoryId", "summary", "content"]) {
     out.set(key, String(all.get(key) ?? ""));
   }
   for (const tag of all.getAll("tags")) out.append("tags", String(tag));
