@@ -29,6 +29,7 @@ import { notifySafely } from "~/domain/notifications/notify.server";
 import { siteTimeZone } from "~/domain/site/settings.server";
 import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
 import type { Db } from "~/platform/db.server";
+import { DueTimer } from "~/platform/due-timer.server";
 
 /** A newsletter page's Schedule: `sendAt` is epoch ms, an ISO time, or a wall time in the site's zone. */
 export function scheduleNewsletter(
@@ -222,26 +223,31 @@ function returnToDraft(db: Db, id: number, reason: string, now: number) {
 
 // ---- The timer ----
 
-/** The longest the timer sleeps before looking at the database again. */
-const MAX_SLEEP_MS = 60_000;
-/** After a failed round (the database busy, say), the next try. */
-const RETRY_MS = 1_000;
-
 export type SendLaterOptions = { log?: (line: string) => void; error?: (line: string) => void };
 
 /** The in-process timer (one per process: ./send-later-process.server.ts). */
 export class SendLaterTimer {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private stopped = false;
+  private readonly timer: DueTimer<QueuedLater>;
 
   constructor(
-    private readonly getDb: () => Db,
+    getDb: () => Db,
     private readonly options: SendLaterOptions = {},
-  ) {}
+  ) {
+    this.timer = new DueTimer({
+      run: () => queueDueNewsletters(getDb()),
+      nextDue: () => nextNewsletterDue(getDb()),
+      // Never drop a newsletter: the next try reads the database again.
+      failed: (error) => {
+        const line = `Send later: queueing failed, retrying in 1 s: ${String(error)}`;
+        if (this.options.error) this.options.error(line);
+        else console.error(line);
+      },
+    });
+  }
 
   /** Start-up: queues what came due while the process was down, then sleeps until the next. */
   start(): QueuedLater[] {
-    const caught = this.round();
+    const caught = this.timer.round();
     if (caught.length > 0) {
       this.log(
         `Send later: queued ${caught.length} overdue newsletter${caught.length > 1 ? "s" : ""} on start ` +
@@ -253,44 +259,15 @@ export class SendLaterTimer {
 
   /** Re-reads the next due time (a newsletter was scheduled, rescheduled or cancelled). */
   kick(): void {
-    if (!this.stopped) this.arm();
+    this.timer.kick();
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer.stop();
   }
 
   get isStopped(): boolean {
-    return this.stopped;
-  }
-
-  private round(): QueuedLater[] {
-    try {
-      const queued = queueDueNewsletters(this.getDb());
-      this.arm();
-      return queued;
-    } catch (error) {
-      // Never drop a newsletter: the next try reads the database again.
-      const line = `Send later: queueing failed, retrying in 1 s: ${String(error)}`;
-      if (this.options.error) this.options.error(line);
-      else console.error(line);
-      this.arm(RETRY_MS);
-      return [];
-    }
-  }
-
-  private arm(delay?: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    let wait = delay;
-    if (wait === undefined) {
-      const next = nextNewsletterDue(this.getDb());
-      wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, next - Date.now());
-    }
-    this.timer = setTimeout(() => void this.round(), Math.max(0, wait));
-    this.timer.unref?.();
+    return this.timer.isStopped;
   }
 
   private log(line: string) {

@@ -17,6 +17,7 @@ import { posts } from "#db/schema";
 import { notifySafely, notifyStaffSafely } from "~/domain/notifications/notify.server";
 import { recordRevision } from "~/domain/workflow/revisions.server";
 import type { Db } from "~/platform/db.server";
+import { DueTimer } from "~/platform/due-timer.server";
 
 /** What the scheduler published: the post, its due time and how late it went live (ms). */
 export type ScheduledPublish = { id: number; publishAt: number; lateMs: number };
@@ -90,26 +91,37 @@ export function publishDuePosts(db: Db, now: number = Date.now()): ScheduledPubl
   return published;
 }
 
-/** The longest the timer sleeps before looking at the database again. */
-const MAX_SLEEP_MS = 60_000;
-/** After a failed round (the database busy, say), the next try. */
-const RETRY_MS = 1_000;
-
 export type SchedulerOptions = { log?: (line: string) => void; error?: (line: string) => void };
 
 /** The in-process timer. One per process (./scheduler-process.server.ts). */
 export class PostScheduler {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private stopped = false;
+  private readonly timer: DueTimer<ScheduledPublish>;
 
   constructor(
-    private readonly getDb: () => Db,
+    getDb: () => Db,
     private readonly options: SchedulerOptions = {},
-  ) {}
+  ) {
+    this.timer = new DueTimer({
+      run: (quiet) => {
+        const published = publishDuePosts(getDb());
+        for (const p of published) {
+          if (!quiet && p.lateMs > 1000) {
+            this.log(`Scheduler: published post #${p.id} ${formatLateness(p.lateMs)} late`);
+          }
+        }
+        return published;
+      },
+      nextDue: () => nextDueTime(getDb()),
+      // Never drop a post: the next try reads the database again.
+      failed: (error) =>
+        this.options.error?.(`Scheduler: publishing failed, retrying in 1 s: ${String(error)}`) ??
+        console.error("Scheduler: publishing failed, retrying in 1 s:", error),
+    });
+  }
 
   /** Start-up: publishes what came due while the process was down, then sleeps until the next. */
   start(): ScheduledPublish[] {
-    const caught = this.round({ quiet: true });
+    const caught = this.timer.round({ quiet: true });
     if (caught.length > 0) {
       const worst = Math.max(...caught.map((p) => p.lateMs));
       this.log(
@@ -122,50 +134,15 @@ export class PostScheduler {
 
   /** Re-reads the next due time (a post was scheduled, rescheduled or unscheduled). */
   kick(): void {
-    if (this.stopped) return;
-    this.arm();
+    this.timer.kick();
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer.stop();
   }
 
   get isStopped(): boolean {
-    return this.stopped;
-  }
-
-  /** One round: publish what is due, then sleep until the next. `quiet`: the caller logs. */
-  private round({ quiet = false } = {}): ScheduledPublish[] {
-    let published: ScheduledPublish[] = [];
-    try {
-      published = publishDuePosts(this.getDb());
-      for (const p of published) {
-        if (!quiet && p.lateMs > 1000) {
-          this.log(`Scheduler: published post #${p.id} ${formatLateness(p.lateMs)} late`);
-        }
-      }
-      this.arm();
-    } catch (error) {
-      // Never drop a post: the next try reads the database again.
-      this.options.error?.(`Scheduler: publishing failed, retrying in 1 s: ${String(error)}`) ??
-        console.error("Scheduler: publishing failed, retrying in 1 s:", error);
-      this.arm(RETRY_MS);
-    }
-    return published;
-  }
-
-  private arm(delay?: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    let wait = delay;
-    if (wait === undefined) {
-      const next = nextDueTime(this.getDb());
-      wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, next - Date.now());
-    }
-    this.timer = setTimeout(() => void this.round(), Math.max(0, wait));
-    this.timer.unref?.();
+    return this.timer.isStopped;
   }
 
   private log(line: string) {
