@@ -18,7 +18,9 @@ export async function startBenchServer({ port, prefix, env = {}, dataDir: reuse 
   const base = `http://127.0.0.1:${port}`;
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), prefix));
   // The same Node flags as `npm start` (docs/decisions/052-render-memory.md).
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
+  // BENCH_NODE_FLAGS adds Node flags for one run (a profile: "--cpu-prof --cpu-prof-dir=DIR").
+  const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, "server.js"], {
     env: {
       ...process.env,
       ...SERVER_NODE_ENV,

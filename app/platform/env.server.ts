@@ -168,16 +168,25 @@ export function ensureDataDirs(env: Env = readEnv()) {
 export function sessionSecret(env: Env = readEnv()): string {
   if (env.sessionSecret) return env.sessionSecret;
   const file = join(env.dataDir, "session-secret");
+  // Read once per data folder: cookies, tokens and the newsletter's
+  // unsubscribe links ask for it on every request and every message.
+  if (storedSecret?.file === file) return storedSecret.secret;
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
-    if (stored.length >= 16) return stored;
+    if (stored.length >= 16) {
+      storedSecret = { file, secret: stored };
+      return stored;
+    }
   }
   mkdirSync(env.dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
+  storedSecret = { file, secret };
   return secret;
 }
+
+let storedSecret: { file: string; secret: string } | undefined;
 
 /** Cookies are `Secure` only when the site is served over https. */
 export function cookiesAreSecure(env: Env = readEnv()) {

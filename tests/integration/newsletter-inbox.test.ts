@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  type Newsletter,
   newsletterDeliveries,
   newsletters,
   posts,
@@ -16,6 +17,7 @@ import {
 } from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
+import { composeMessage } from "~/domain/newsletters/message.server";
 import { insertNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
 import { draftRecipients } from "~/domain/newsletters/review.server";
 import { NewsletterSender, RETRY_SCHEDULE_MS } from "~/domain/newsletters/sender.server";
@@ -25,6 +27,7 @@ import {
   unsubscribeToken,
 } from "~/domain/newsletters/unsubscribe-token.server";
 import { getDashboardData } from "~/domain/site/dashboard.server";
+import { getSettings } from "~/domain/site/settings.server";
 import { setSubscriberStatus } from "~/domain/subscribers/staff.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -135,6 +138,57 @@ describe("DKIM", () => {
     const tampered = (smtp.received[0]?.raw ?? "").replace("Weekly digest", "Weekly digesT");
     const bad = await dkimVerify(Buffer.from(tampered), { resolver });
     expect(bad.results[0]?.status.result).toBe("fail");
+  });
+
+  it("each reader's parts decode to exactly that reader's text and HTML, and still verify", async () => {
+    // Names that test the per-reader encoding: runs of spaces, non-ASCII
+    // (multi-byte UTF-8 split across lines), HTML and QP's own "=", a
+    // trailing space, and a name long enough to wrap.
+    const names = [
+      "Zoë  Müller",
+      'A&B <x> = "y" ',
+      "é".repeat(100),
+      "",
+      `${"Long ".repeat(19)}name`,
+    ];
+    const ids = names.map((name, i) => {
+      const id = makeSubscriber(`r${i}@example.com`, ["News"]);
+      getDb().update(subscribers).set({ name }).where(eq(subscribers.id, id)).run();
+      return id;
+    });
+    const long = `<p>${"Shares rose  by 3.5% = a lot, with tabs\tand spaces.  ".repeat(40)}</p><p>.Dot</p>`;
+    queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), letter({ content: long }));
+    await sendQueued();
+    expect(smtp.received).toHaveLength(names.length);
+    const stored = getDb().select().from(newsletters).all().at(-1) as Newsletter;
+    const env = readEnv();
+    const decodePart = (raw: string, type: string) => {
+      const start = raw.indexOf(`Content-Type: ${type}`);
+      const body = raw.slice(raw.indexOf("\r\n\r\n", start) + 4);
+      const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)/g)].map((m) => m[1]);
+      const ends = boundaries.map((b) => body.indexOf(`\r\n--${b}`)).filter((at) => at >= 0);
+      const encoded = body.slice(0, Math.min(...ends));
+      for (const line of encoded.split("\r\n")) expect(line.length).toBeLessThanOrEqual(76);
+      const bytes = encoded
+        .replace(/=\r\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    };
+    const resolver = publishedDns();
+    for (const [i, name] of names.entries()) {
+      const mail = smtp.received.find((m) => m.to.includes(`r${i}@example.com`));
+      const raw = mail?.raw ?? "";
+      const verified = await dkimVerify(Buffer.from(raw), { resolver });
+      expect(verified.results[0]?.status.result).toBe("pass");
+      const expected = composeMessage(env, getSettings(getDb()).siteName, stored, {
+        email: `r${i}@example.com`,
+        name,
+        subscriberId: ids[i],
+      });
+      const crlf = (s: unknown) => String(s).replace(/\r?\n/g, "\r\n");
+      expect(decodePart(raw, "text/plain")).toBe(crlf(expected.text));
+      expect(decodePart(raw, "text/html")).toBe(crlf(expected.html));
+    }
   });
 
   it("uses DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN when given", async () => {

@@ -26,8 +26,9 @@ const UNSUBSCRIBE = "X7UNSUBSCRIBEX7";
 const TEXT = "X7TEXTPARTX7";
 const HTML = "X7HTMLPARTX7";
 /** Where the greeting and the link go in the marked parts; a NUL never occurs in content. */
-const GREETING_MARK = "\u0000N";
-const LINK_MARK = "\u0000U";
+const MARK = "\u0000";
+const GREETING_MARK = `${MARK}N`;
+const LINK_MARK = `${MARK}U`;
 
 export type ReaderMessage = {
   envelope: { from: string; to: string[] };
@@ -63,12 +64,13 @@ const rsaSign = async (data: Buffer, key: KeyObject) => {
 };
 
 /**
- * Signatures computed at once, on the thread pool. One keeps a core busy
- * signing while the event loop builds and sends the next messages; with more,
- * each pool thread that signs grows a malloc arena of its own, and resident
- * memory passed 200 MB (docs/performance.md#newsletters).
+ * Signatures computed at once, on the thread pool (of 4 threads: one stays
+ * free for file work). With one at a time the send waited for the signing
+ * thread while the event loop sat idle 40 % of the time; with three,
+ * `npm run bench:newsletter` went from about 1,800 to 2,500 messages/s at
+ * 10,000 readers with the same peak memory (docs/performance.md#newsletters).
  */
-const SIGNING_AT_ONCE = 1;
+const SIGNING_AT_ONCE = 3;
 let signing = 0;
 const signWaiting: (() => void)[] = [];
 
@@ -107,9 +109,71 @@ function addressHeader(name: string, email: string) {
   return `${display} <${email}>`;
 }
 
-/** A part as quoted-printable, its lines ending in CRLF as they travel. */
-const quotedPrintable = (s: string) =>
-  qpWrap(qpEncode(Buffer.from(s.replace(/\r?\n/g, "\r\n"), "utf8")), 76);
+/** Encoded lines are at most this long, so a soft break ("=") after the last one still fits 76. */
+const QP_LINE = 75;
+
+/** Text as quoted-printable (trailing spaces encoded), wrapped to QP_LINE. */
+const qp = (s: string) => qpWrap(qpEncode(Buffer.from(s, "utf8")), QP_LINE);
+
+/** What fills a slot of a marked part: the greeting or the unsubscribe link. */
+type Slot = "greeting" | "link";
+
+/**
+ * A marked part (text or HTML) quoted-printable encoded once: the encoded
+ * pieces between the slots, each with its relaxed canonical form. A reader's
+ * part is the pieces with that reader's greeting and link, each encoded on
+ * its own, between them. Every value starts on a line of its own and ends
+ * with a soft line break ("=" CRLF) unless a line break follows anyway, so
+ * the encoding of a piece never depends on what a reader's values are, and
+ * the decoded part is exactly the personalised text.
+ */
+type EncodedPart = {
+  pieces: { raw: Buffer; canon: string }[];
+  slots: Slot[];
+  /** Whether a soft break goes before slot i (its piece does not end a line). */
+  breakBefore: boolean[];
+  /** Whether a soft break goes after slot i (the next piece does not start with a line break). */
+  breakAfter: boolean[];
+};
+
+function encodePart(marked: string): EncodedPart {
+  const crlf = marked.replace(/\r?\n/g, "\r\n");
+  const split = crlf.split(new RegExp(`${MARK}([NU])`));
+  const texts = split.filter((_, i) => i % 2 === 0);
+  const slots = split
+    .filter((_, i) => i % 2 === 1)
+    .map((m): Slot => (m === "N" ? "greeting" : "link"));
+  const encoded = texts.map(qp);
+  return {
+    pieces: encoded.map((e) => ({ raw: Buffer.from(e, "latin1"), canon: canonLines(e) })),
+    slots,
+    breakBefore: slots.map((_, i) => {
+      const before = encoded[i] as string;
+      return before !== "" && !before.endsWith("\n");
+    }),
+    breakAfter: slots.map((_, i) => {
+      const after = encoded[i + 1] as string;
+      const last = i === slots.length - 1;
+      return !(after.startsWith("\r\n") || (last && after === ""));
+    }),
+  };
+}
+
+/** A reader's part: its pieces (Buffers, template) and values (strings, encoded), in order. */
+function fillPart(part: EncodedPart, values: Record<Slot, string>) {
+  const segments: (Buffer | string)[] = [];
+  const canon: string[] = [];
+  part.pieces.forEach((piece, i) => {
+    segments.push(piece.raw);
+    canon.push(piece.canon);
+    const slot = part.slots[i];
+    if (slot === undefined) return;
+    const value = `${part.breakBefore[i] ? "=\r\n" : ""}${values[slot]}${part.breakAfter[i] ? "=\r\n" : ""}`;
+    segments.push(value);
+    canon.push(canonLines(value));
+  });
+  return { segments, canon };
+}
 
 /** Splits `s` at each marker, in order: the parts between them. */
 function splitAt(s: string, markers: string[]): string[] {
@@ -123,13 +187,6 @@ function splitAt(s: string, markers: string[]): string[] {
   }
   parts.push(rest);
   return parts;
-}
-
-/** Fills the greeting ("Hello Ann," or "Hello,") and the unsubscribe link into a marked part. */
-function personalise(marked: string, name: string, unsubscribe: string, html: boolean) {
-  const greeting = name ? `Hello ${html ? escapeHtml(name) : name},` : "Hello,";
-  const link = html ? escapeHtml(unsubscribe) : unsubscribe;
-  return marked.split(GREETING_MARK).join(greeting).split(LINK_MARK).join(link);
 }
 
 /** `"Site name" <news.newsletter.example.com>` from the message's `list.id`. */
@@ -207,35 +264,49 @@ export async function renderNewsletter(
   ).toLowerCase();
   const messageDomain = fromAddress.split("@").pop() ?? "inkwell.invalid";
   const spare: Buffer[] = [];
+  const textPart = encodePart(markedText);
+  const htmlPart = encodePart(markedHtml);
+  // The signed headers in DKIM_SIGNED_HEADERS order: the template's as their
+  // canonical line (worked out once), a reader's own (To, Message-ID,
+  // List-Unsubscribe) by name.
+  const OWN = ["to", "message-id", "list-unsubscribe"];
+  const used = signedNames.filter(
+    (n) =>
+      OWN.includes(n.toLowerCase()) ||
+      headers.some((h) => h.name.toLowerCase() === n.toLowerCase()),
+  );
+  const signedLines = used.map((n) => {
+    const h = headers.find((x) => x.name.toLowerCase() === n.toLowerCase());
+    return h ? canonHeader(h.name, h.value) : n.toLowerCase();
+  });
+  const staticHead = headers.map((h) => `${h.name}: ${h.value}`).join("\r\n");
 
   return {
     async forReader(to) {
       const token = unsubscribeToken(to.subscriberId, letter.audience, env);
       const unsubscribe = unsubscribeTokenUrl(env.publicUrl, token);
-      const text = quotedPrintable(personalise(markedText, to.name, unsubscribe, false));
-      const html = quotedPrintable(personalise(markedHtml, to.name, unsubscribe, true));
-      const bh = createHash("sha256")
-        .update(canon[0] as string, "latin1")
-        .update(canonLines(text), "latin1")
-        .update(canon[1] as string, "latin1")
-        .update(canonLines(html), "latin1")
-        .update(canon[2] as string, "latin1")
-        .digest("base64");
-      const own = [
-        { name: "To", value: addressHeader(to.name, to.email) },
-        { name: "Message-ID", value: `<${randomUUID()}@${messageDomain}>` },
-        { name: "List-Unsubscribe", value: `<${oneClickTokenUrl(env.publicUrl, token)}>` },
-      ];
-      const all = [...own, ...headers];
-      const used = signedNames.filter((n) =>
-        all.some((h) => h.name.toLowerCase() === n.toLowerCase()),
-      );
-      const canonicalHeaders = used.map((n) => {
-        const h = all.find((x) => x.name.toLowerCase() === n.toLowerCase()) as {
-          name: string;
-          value: string;
-        };
-        return canonHeader(h.name, h.value);
+      const greeting = to.name ? `Hello ${to.name},` : "Hello,";
+      const text = fillPart(textPart, { greeting: qp(greeting), link: qp(unsubscribe) });
+      const html = fillPart(htmlPart, {
+        greeting: qp(to.name ? `Hello ${escapeHtml(to.name)},` : "Hello,"),
+        link: qp(escapeHtml(unsubscribe)),
+      });
+      const hash = createHash("sha256").update(canon[0] as string, "latin1");
+      for (const c of text.canon) hash.update(c, "latin1");
+      hash.update(canon[1] as string, "latin1");
+      for (const c of html.canon) hash.update(c, "latin1");
+      const bh = hash.update(canon[2] as string, "latin1").digest("base64");
+      const own: Record<string, { name: string; value: string }> = {
+        to: { name: "To", value: addressHeader(to.name, to.email) },
+        "message-id": { name: "Message-ID", value: `<${randomUUID()}@${messageDomain}>` },
+        "list-unsubscribe": {
+          name: "List-Unsubscribe",
+          value: `<${oneClickTokenUrl(env.publicUrl, token)}>`,
+        },
+      };
+      const canonicalHeaders = signedLines.map((line) => {
+        const h = own[line];
+        return h ? canonHeader(h.name, h.value) : line;
       });
       const dkimValue =
         `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${signing.domainName}; q=dns/txt; ` +
@@ -245,23 +316,26 @@ export async function renderNewsletter(
       const b = (await rsaSign(Buffer.from(data, "latin1"), key)).toString("base64");
       const head = `${[
         `DKIM-Signature: ${dkimValue}${b}`,
-        ...own.map((h) => `${h.name}: ${h.value}`),
-        ...headers.map((h) => `${h.name}: ${h.value}`),
+        ...Object.values(own).map((h) => `${h.name}: ${h.value}`),
+        staticHead,
       ].join("\r\n")}\r\n\r\n`;
       // The bytes go into a buffer of an earlier reader's message that is done
       // with, rather than a fresh one per message: a fresh one lives outside
       // the V8 heap until a full collection, and they added up to tens of MB
       // of resident memory at a few hundred messages a second.
       const [f0, f1, f2] = frame as [Buffer, Buffer, Buffer];
-      const size = head.length + f0.length + text.length + f1.length + html.length + f2.length;
+      const segments = [head, f0, ...text.segments, f1, ...html.segments, f2];
+      let size = 0;
+      for (const segment of segments) size += segment.length;
       let buffer = spare.pop();
       if (!buffer || buffer.length < size) buffer = Buffer.allocUnsafeSlow(size + 1024);
-      let at = buffer.write(head, 0, "latin1");
-      at += f0.copy(buffer, at);
-      at += buffer.write(text, at, "latin1");
-      at += f1.copy(buffer, at);
-      at += buffer.write(html, at, "latin1");
-      at += f2.copy(buffer, at);
+      let at = 0;
+      for (const segment of segments) {
+        at +=
+          typeof segment === "string"
+            ? buffer.write(segment, at, "latin1")
+            : segment.copy(buffer, at);
+      }
       let released = false;
       return {
         envelope: { from: fromAddress, to: [to.email] },
