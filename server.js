@@ -20,7 +20,7 @@ import { setFlagsFromString } from "node:v8";
 // full collection, not by up to four times (V8's default for a busy process):
 // what uncached renders leave behind is returned sooner, at about a tenth
 // more CPU a render. Not a limit: the heap grows as far as the live data
-// needs. `npm start` also halves the young generation (--max-semi-space-size=8).
+// needs. `npm start` also keeps the young generation at 8 MB (--max-semi-space-size=4).
 // Figures: docs/decisions/052-render-memory.md.
 if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
   setFlagsFromString("--heap-growing-percent=50");

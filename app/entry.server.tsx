@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -53,13 +52,26 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           clearTimeout(abortTimer);
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(
-            cdn ? body.pipe(cdnAssetStream(cdn)) : body,
-          );
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          // The page is whole: its bytes are gathered into one buffer and
+          // answered at once, rather than React's few-KB chunks each passed
+          // through a web stream and written to the socket on its own
+          // (docs/performance.md#fresh-renders-cache-miss-signed-in-staff).
+          const chunks: Buffer[] = [];
+          const collect = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const body = Buffer.concat(chunks);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          collect.on("error", reject);
+          if (cdn) pipe(cdnAssetStream(cdn)).pipe(collect);
+          else pipe(collect);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);

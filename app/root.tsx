@@ -12,6 +12,7 @@ import {
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
+import { usePageLinkNavigation } from "~/components/page-link";
 import { getSiteInfo } from "~/domain/site/settings.server";
 import { useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
@@ -123,6 +124,7 @@ function Document({
 }
 
 export default function App() {
+  usePageLinkNavigation();
   return (
     <>
       <Outlet />

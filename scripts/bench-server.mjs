@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** What `npm start` passes to Node and sets in its environment (package.json "start"); kept equal to it. */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
 export const SERVER_NODE_ENV = { GLIBC_TUNABLES: "glibc.malloc.mmap_threshold=131072" };
 
 /**

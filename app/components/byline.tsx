@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/page-link";
 import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
 import { formatSiteDate } from "~/utils/site-date";
 import { relativeTime } from "~/utils/time";
@@ -38,9 +38,9 @@ export function Byline(props: {
         />
       ) : null}
       {props.slug ? (
-        <Link to={`/author/${props.slug}`} className="byline-name" rel="author">
+        <PageLink to={`/author/${props.slug}`} className="byline-name" rel="author">
           {props.name}
-        </Link>
+        </PageLink>
       ) : (
         <span className="byline-name">{props.name}</span>
       )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/page-link";
 
 /** A wrapping row of pill links (categories, tags). */
 export function ChipList({
@@ -12,9 +12,9 @@ export function ChipList({
     <ul className="chip-list" aria-label={label}>
       {items.map((item) => (
         <li key={item.key}>
-          <Link to={item.to} className="chip">
+          <PageLink to={item.to} className="chip">
             {item.text}
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Byline } from "~/components/byline";
+import { PageLink } from "~/components/page-link";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import type { PostListItem } from "~/domain/posts/reading.server";
 import { truncateSummary } from "~/utils/text";
@@ -23,7 +23,7 @@ export function PostCard({
   return (
     <article className="post-card">
       {post.photo ? (
-        <Link to={post.url} className="post-card-thumb" tabIndex={-1} aria-hidden="true">
+        <PageLink to={post.url} className="post-card-thumb" tabIndex={-1} aria-hidden="true">
           <ResponsiveImage
             src={post.photo}
             image={post.image}
@@ -32,16 +32,16 @@ export function PostCard({
             lead={lead}
             fallbackSize={[400, 225]}
           />
-        </Link>
+        </PageLink>
       ) : null}
       <div className="post-card-body">
         {post.category ? (
-          <Link to={`/category/${post.category.slug}`} className="category-label">
+          <PageLink to={`/category/${post.category.slug}`} className="category-label">
             {post.category.name}
-          </Link>
+          </PageLink>
         ) : null}
         <Heading className="post-card-title">
-          <Link to={post.url}>{post.title}</Link>
+          <PageLink to={post.url}>{post.title}</PageLink>
         </Heading>
         <p className="post-card-summary">{truncateSummary(post.summary)}</p>
         {snippet ? <p className="post-card-snippet">{snippet}</p> : null}
@@ -53,15 +53,15 @@ export function PostCard({
         />
         {post.comments > 0 ? (
           <p className="post-card-comments muted">
-            <Link to={`${post.url}#comments-heading`}>
+            <PageLink to={`${post.url}#comments-heading`}>
               {post.comments === 1 ? "1 comment" : `${post.comments} comments`}
-            </Link>
+            </PageLink>
           </p>
         ) : null}
         {/* The visible words stay "Read More"; the hidden title makes the link's text say where it goes. */}
-        <Link to={post.url} className="read-more">
+        <PageLink to={post.url} className="read-more">
           Read More<span className="visually-hidden">: {post.title}</span>
-        </Link>
+        </PageLink>
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { Byline } from "~/components/byline";
 import { Carousel } from "~/components/carousel";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { PageLink } from "~/components/page-link";
 import { PostCard } from "~/components/post-card";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { findRedirect } from "~/domain/importing/redirects.server";
@@ -47,9 +48,9 @@ function Section(props: { id: string; title: string; more?: string; children: Re
       <div className="home-section-head">
         <h2 id={props.id}>{props.title}</h2>
         {props.more ? (
-          <Link to={props.more} className="more-link" aria-label={`Load more: ${props.title}`}>
+          <PageLink to={props.more} className="more-link" aria-label={`Load more: ${props.title}`}>
             Load more
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {props.children}
@@ -71,7 +72,7 @@ function MiniCard({ post, sizes }: { post: PostListItem; sizes: string }) {
       ) : null}
       {post.category ? <span className="category-label">{post.category.name}</span> : null}
       <h3 className="post-card-title">
-        <Link to={post.url}>{post.title}</Link>
+        <PageLink to={post.url}>{post.title}</PageLink>
       </h3>
       <Byline
         name={post.user.name}
@@ -97,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <article>
               {featured.photo ? (
-                <Link to={featured.url} tabIndex={-1} aria-hidden="true">
+                <PageLink to={featured.url} tabIndex={-1} aria-hidden="true">
                   <ResponsiveImage
                     src={featured.photo}
                     image={featured.image}
@@ -106,15 +107,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     lead
                     fallbackSize={[1200, 675]}
                   />
-                </Link>
+                </PageLink>
               ) : null}
               {featured.category ? (
-                <Link to={`/category/${featured.category.slug}`} className="category-label">
+                <PageLink to={`/category/${featured.category.slug}`} className="category-label">
                   {featured.category.name}
-                </Link>
+                </PageLink>
               ) : null}
               <h3 className="featured-title">
-                <Link to={featured.url}>{featured.title}</Link>
+                <PageLink to={featured.url}>{featured.title}</PageLink>
               </h3>
               <p>{truncateSummary(featured.summary)}</p>
               <Byline
@@ -131,9 +132,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {leading.map((p) => (
               <li key={p.id}>
                 {p.category ? <span className="category-label">{p.category.name}</span> : null}
-                <Link to={p.url} className="leading-title">
+                <PageLink to={p.url} className="leading-title">
                   {p.title}
-                </Link>
+                </PageLink>
                 <Byline name={p.user.name} photo={null} slug={p.user.slug} date={p.timestamp} />
               </li>
             ))}
