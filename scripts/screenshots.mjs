@@ -11,7 +11,10 @@ mkdirSync(out, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 const probe = await browser.newPage();
 await probe.goto(`${base}/category/freshly-pressed`);
-const postPath = await probe.locator("article.post-card h3 a").first().getAttribute("href");
+const postPath = await probe
+  .locator("article.post-card .post-card-title a")
+  .first()
+  .getAttribute("href");
 await probe.close();
 const pages = { home: "/", category: "/category/crypto", post: postPath };
 for (const colorScheme of ["light", "dark"]) {
