@@ -4,6 +4,7 @@
  * A real in-process SMTP server receives the mail.
  */
 
+import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -51,6 +52,16 @@ import {
   sessionCookie,
   startSmtpServer,
 } from "./fixtures";
+
+/** Whether Debian's SpamAssassin is installed (the spam score test needs it). */
+const hasSpamAssassin = (() => {
+  try {
+    execFileSync("spamassassin", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
@@ -164,6 +175,9 @@ describe("DKIM", () => {
     const env = readEnv();
     const decodePart = (raw: string, type: string) => {
       const start = raw.indexOf(`Content-Type: ${type}`);
+      const headers = raw.slice(start, raw.indexOf("\r\n\r\n", start));
+      // A mail client decodes the part as its header says.
+      expect(headers).toMatch(/^Content-Transfer-Encoding: quoted-printable$/m);
       const body = raw.slice(raw.indexOf("\r\n\r\n", start) + 4);
       const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)/g)].map((m) => m[1]);
       const ends = boundaries.map((b) => body.indexOf(`\r\n--${b}`)).filter((at) => at >= 0);
@@ -189,6 +203,28 @@ describe("DKIM", () => {
       expect(decodePart(raw, "text/plain")).toBe(crlf(expected.text));
       expect(decodePart(raw, "text/html")).toBe(crlf(expected.html));
     }
+  });
+
+  // SpamAssassin (Debian's `spamassassin`, local rules only: no DNS or network tests) on a
+  // default newsletter as a reader receives it. .ci/run installs it; without it this is skipped.
+  it.skipIf(!hasSpamAssassin)("a default newsletter scores low with SpamAssassin", async () => {
+    makeSubscriber("ann@example.com", ["News"]);
+    queueNewsletter(
+      getDb(),
+      toSessionUser(makeUser("Administrator")),
+      letter({
+        subject: "The Morning Ledger: rates on hold, chips in focus",
+        content:
+          "<p>Good morning. Markets opened higher after the central bank held rates steady.</p>" +
+          "<h2>What we are watching</h2><ul><li>Results from three chipmakers.</li>" +
+          "<li>A vote on the city's housing plan.</li></ul><p>Thanks for reading.</p>",
+      }),
+    );
+    await sendQueued();
+    const raw = smtp.received[0]?.raw ?? "";
+    const report = execFileSync("spamassassin", ["-t", "-L"], { input: raw, encoding: "utf8" });
+    const score = Number(/^X-Spam-Status: \w+, score=(-?[\d.]+)/m.exec(report)?.[1]);
+    expect(score, report.slice(report.indexOf("Content analysis"))).toBeLessThan(2);
   });
 
   it("uses DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN when given", async () => {

@@ -223,9 +223,10 @@ export async function renderNewsletter(
     ...rest,
     to: "reader@template.invalid",
     messageId: "<template@template.invalid>",
-    html: HTML,
-    text: TEXT,
-    textEncoding: "quoted-printable",
+    // The markers are plain short ASCII, for which nodemailer would declare
+    // 7bit: the parts that replace them are quoted-printable, so say so.
+    html: { content: HTML, contentTransferEncoding: "quoted-printable" },
+    text: { content: TEXT, contentTransferEncoding: "quoted-printable" },
     list: undefined,
     dkim: undefined,
     headers: {
