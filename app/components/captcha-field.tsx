@@ -1,5 +1,5 @@
 import type {} from "altcha/types/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 
 /** What the widget is told beyond its attributes: no attribution link to another site. */
@@ -18,25 +18,35 @@ export function CaptchaField({ force }: { force?: boolean } = {}) {
   const root = useRouteLoaderData("root") as { site?: { captcha?: boolean } } | undefined;
   const wanted = force ?? root?.site?.captcha === true;
   const [ready, setReady] = useState(false);
+  // The widget starts solving when its form gets focus; a reader who was
+  // already typing in the form before the widget loaded gives it no new focus,
+  // so it then starts at once.
+  const [auto, setAuto] = useState<"onfocus" | "onload">("onfocus");
+  const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
     import("altcha").then(() => {
-      if (live) setReady(true);
+      if (!live) return;
+      const form = place.current?.closest("form");
+      if (form?.contains(document.activeElement)) setAuto("onload");
+      setReady(true);
     });
     return () => {
       live = false;
     };
   }, [wanted]);
-  if (!wanted || !ready) return null;
+  if (!wanted) return null;
   return (
-    <div className="captcha-field">
-      <altcha-widget
-        challenge="/get/captcha-challenge"
-        name="altcha"
-        auto="onfocus"
-        configuration={WIDGET_CONFIGURATION}
-      />
+    <div className="captcha-field" ref={place} hidden={!ready}>
+      {ready ? (
+        <altcha-widget
+          challenge="/get/captcha-challenge"
+          name="altcha"
+          auto={auto}
+          configuration={WIDGET_CONFIGURATION}
+        />
+      ) : null}
     </div>
   );
 }
