@@ -149,20 +149,8 @@ export function queueDueNewsletters(db: Db, now: number = Date.now()): QueuedLat
         const t = tx as unknown as Db;
         const letter = t.select().from(newsletters).where(eq(newsletters.id, id)).get();
         const sendAt = letter?.sendAt?.getTime();
-        // Claimed: still scheduled and due. A second timer, a cancel or a reschedule that got
-        // here first leaves nothing to do.
-        const claimed = t
-          .update(newsletters)
-          .set({ status: "draft", sendAt: null })
-          .where(
-            and(
-              eq(newsletters.id, id),
-              eq(newsletters.status, "scheduled"),
-              lte(newsletters.sendAt, new Date(now)),
-            ),
-          )
-          .run();
-        if (!letter || sendAt === undefined || claimed.changes !== 1) return null;
+        // A second timer, a cancel or a reschedule that got here first leaves nothing to do.
+        if (!letter || sendAt === undefined || !claimDue(t, id, now)) return null;
         const summary = queueDeliveries(t, { ...letter, status: "draft", sendAt: null });
         auditScheduledSend(t, letter, summary);
         return {
@@ -181,6 +169,26 @@ export function queueDueNewsletters(db: Db, now: number = Date.now()): QueuedLat
   }
   if (queued.length > 0) kickNewsletterSender();
   return queued;
+}
+
+/**
+ * Takes a due newsletter off the schedule (back to draft, no send time) in
+ * one conditional UPDATE: true only for the one writer that found it still
+ * scheduled and due, so it is queued, or returned to draft, once.
+ */
+function claimDue(db: Db, id: number, now: number): boolean {
+  const claimed = db
+    .update(newsletters)
+    .set({ status: "draft", sendAt: null })
+    .where(
+      and(
+        eq(newsletters.id, id),
+        eq(newsletters.status, "scheduled"),
+        lte(newsletters.sendAt, new Date(now)),
+      ),
+    )
+    .run();
+  return claimed.changes === 1;
 }
 
 function auditScheduledSend(db: Db, letter: Newsletter, summary: NewsletterSummary) {
@@ -202,18 +210,7 @@ function auditScheduledSend(db: Db, letter: Newsletter, summary: NewsletterSumma
 
 function returnToDraft(db: Db, id: number, reason: string, now: number) {
   const letter = db.select().from(newsletters).where(eq(newsletters.id, id)).get();
-  const written = db
-    .update(newsletters)
-    .set({ status: "draft", sendAt: null })
-    .where(
-      and(
-        eq(newsletters.id, id),
-        eq(newsletters.status, "scheduled"),
-        lte(newsletters.sendAt, new Date(now)),
-      ),
-    )
-    .run();
-  if (!letter || written.changes !== 1) return;
+  if (!claimDue(db, id, now) || !letter) return;
   notifySafely(db, {
     kind: "newsletter-finished",
     message: `“${letter.subject}” was not sent at its time: ${reason}. It is a draft again.`,
