@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/platform/bootstrap.server";
 import { cdnAssetStream, cdnOrigin } from "~/web/cdn-assets.server";
+import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
@@ -43,7 +44,7 @@ export default function handleRequest(
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={matchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -64,7 +65,8 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const body = Buffer.concat(chunks);
+              // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
+              const body = lowPriorityScripts(Buffer.concat(chunks));
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
@@ -85,6 +87,22 @@ export default function handleRequest(
     );
     abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * The context with the route manifest cut to the routes this page matched.
+ * `<ServerRouter>` builds a route object, then a data route, for every route of
+ * the manifest on every render (about 100 here), while a server render reads
+ * only the matched ones: their components, links, meta and module preloads.
+ * The browser still loads the whole manifest as its own asset
+ * (`routeDiscovery: "initial"`). docs/decisions/051-render-cost.md
+ */
+function matchedRoutesOnly(context: EntryContext): EntryContext {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const match of context.staticHandlerContext.matches) {
+    routes[match.route.id] = context.manifest.routes[match.route.id];
+  }
+  return { ...context, manifest: { ...context.manifest, routes } };
 }
 
 function readNonce(loadContext: RouterContextProvider | undefined): string | undefined {

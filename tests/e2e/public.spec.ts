@@ -31,6 +31,19 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   await expect(page.locator(".prose h2").first()).toBeVisible();
 });
 
+test("the scripts are preloaded at low priority (docs/decisions/054-script-priority.md)", async ({
+  request,
+}) => {
+  for (const path of ["/", "/category/crypto", "/admin/login"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = head.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length, path).toBeGreaterThan(2);
+    for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+    expect(head, path).toMatch(/<link[^>]*rel="stylesheet"/);
+  }
+});
+
 test("every page carries the SEO tags from the settings", async ({ page }) => {
   await page.goto("/explore");
   await expect(page).toHaveTitle("Explore | Inkwell");

@@ -3,6 +3,7 @@
  * reuse never changes what a query returns, and a settings write shows on the
  * very next read, whichever way it was written.
  */
+import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "#db/schema";
@@ -39,5 +40,22 @@ describe("settings reads", () => {
     expect(getSiteInfo(db).siteName).toBe("Morning Ledger");
     db.update(settings).set({ siteName: "Evening Ledger" }).run();
     expect(getSiteInfo(db).siteName).toBe("Evening Ledger");
+  });
+
+  it("show another connection's commit on the next turn of the event loop", async () => {
+    const db = getDb();
+    expect(getSiteInfo(db).siteName).not.toBe("Night Ledger");
+    const other = new Database(db.$client.name);
+    try {
+      other.prepare("update settings set site_name = ? where id = 1").run("Night Ledger");
+      // What a request arriving after the commit sees: a later turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(getSiteInfo(db).siteName).toBe("Night Ledger");
+      other.prepare("update settings set site_name = ? where id = 1").run("Dawn Ledger");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(getSettings(db).siteName).toBe("Dawn Ledger");
+    } finally {
+      other.close();
+    }
   });
 });

@@ -32,9 +32,11 @@ export function ensureSettings(db: Db, values: Partial<typeof settings.$inferIns
  * root loader's site info, the page's own loader), so the row is kept with
  * the connection's write mark and read again only when the mark moves: the
  * mark is SQLite's `total_changes()` (every row this connection has written,
- * in any table) and `data_version` (moves when another connection or process
- * commits), read together in one statement that touches no table. A write
- * from any code path or process is therefore seen by the next read. Inside a
+ * in any table), read at every call, and `data_version` (moves when another
+ * connection or process commits), read once per turn of the event loop: no
+ * other process's commit can be ordered between two reads of one turn, as
+ * nothing this process hears from outside arrives in between. A write from
+ * any code path or process is therefore seen by the next read. Inside a
  * transaction the row is always read afresh (a rolled-back write must not
  * stay behind). The kept row is frozen: callers copy, never change it.
  */
@@ -49,10 +51,19 @@ function settingsReader(db: Db): SettingsReader {
   let reader = settingsReads.get(db);
   if (!reader) {
     const read = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare();
-    const mark = db.$client
-      .prepare("select total_changes() || ':' || (select data_version from pragma_data_version)")
-      .pluck();
-    reader = { row: () => read.get(), mark: () => mark.get() as string };
+    const changes = db.$client.prepare("select total_changes()").pluck();
+    const dataVersion = db.$client.prepare("pragma data_version").pluck();
+    let versionThisTurn: unknown;
+    const version = () => {
+      if (versionThisTurn === undefined) {
+        versionThisTurn = dataVersion.get();
+        setImmediate(() => {
+          versionThisTurn = undefined;
+        });
+      }
+      return versionThisTurn;
+    };
+    reader = { row: () => read.get(), mark: () => `${changes.get()}:${version()}` };
     settingsReads.set(db, reader);
   }
   return reader;
