@@ -19,12 +19,13 @@ import {
 import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
-import { type Env, readEnv, sessionSecret } from "~/platform/env.server";
+import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
 import { startRenditions } from "~/platform/renditions.server";
 import { flushViews } from "~/platform/view-buffer.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
   const env = readEnv();
+  if (env.isProduction) settleEnv();
   const db = getDb();
   sessionSecret(env);
   // The DKIM key newsletters are signed with: generated into DATA_DIR on first start.

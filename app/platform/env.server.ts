@@ -112,6 +112,18 @@ function definedOnly(source: NodeJS.ProcessEnv) {
 const ENV_KEYS = Object.keys(EnvSchema.shape);
 let lastRead: { key: string; env: Env } | undefined;
 
+let settled = false;
+
+/**
+ * The production server's environment does not change while it runs: once
+ * its start-up has read it, process.env is not looked at again (each look
+ * reads every variable the schema names, several times a request). Tests and
+ * the dev server keep seeing changes.
+ */
+export function settleEnv() {
+  settled = lastRead !== undefined;
+}
+
 /**
  * The validated environment. Reading process.env is parsed once per distinct
  * set of values (every request reads it several times); another source is
@@ -119,6 +131,7 @@ let lastRead: { key: string; env: Env } | undefined;
  */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (source !== process.env) return parseEnv(source);
+  if (settled && lastRead) return lastRead.env;
   const key = ENV_KEYS.map((k) => source[k] ?? "").join("\0");
   if (lastRead?.key !== key) lastRead = { key, env: parseEnv(source) };
   return lastRead.env;

@@ -18,13 +18,10 @@ const HEAD_END = Buffer.from("</head>");
 export function lowPriorityScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd < 0) return html;
+  const head = html.subarray(0, headEnd); // the body is never searched
   const parts: Buffer<ArrayBuffer>[] = [];
   let from = 0;
-  for (
-    let at = html.indexOf(PRELOAD, from);
-    at >= 0 && at < headEnd;
-    at = html.indexOf(PRELOAD, from)
-  ) {
+  for (let at = head.indexOf(PRELOAD); at >= 0; at = head.indexOf(PRELOAD, from)) {
     parts.push(html.subarray(from, at), LOW);
     from = at + PRELOAD.length;
   }

@@ -4,11 +4,11 @@
  * category by id, so renaming the category keeps it; an unset one uses the
  * seeded category of its slug, and is pinned to it before any category changes.
  */
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { categories, settings } from "#db/schema";
 import { HOME_CATEGORY_SLUGS, HOME_SECTIONS, type HomeSectionKey } from "~/domain/posts/sections";
 import { getSettings, SETTINGS_ID } from "~/domain/site/settings.server";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 
 export type HomeSectionChoice = {
   key: HomeSectionKey;
@@ -17,17 +17,28 @@ export type HomeSectionChoice = {
   limit: number;
 };
 
-export function homeSectionChoices(db: Db): Record<HomeSectionKey, HomeSectionChoice> {
-  const s = getSettings(db);
-  const ids = HOME_SECTIONS.map((h) => s[h.categoryField]).filter(
-    (id): id is number => id !== null,
-  );
-  const slugs: string[] = Object.values(HOME_CATEGORY_SLUGS);
-  const rows = db
+// Every section's chosen category (by id) and seeded one (by slug), in one query built once per
+// connection: one placeholder per section in each list (an unset id is NULL, which matches nothing).
+const candidatesQuery = preparedOnce((db) =>
+  db
     .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(categories)
-    .where(or(inArray(categories.id, ids), inArray(categories.slug, slugs)))
-    .all();
+    .where(
+      or(
+        inArray(
+          categories.id,
+          HOME_SECTIONS.map((h) => sql.placeholder(h.categoryField)),
+        ),
+        inArray(categories.slug, Object.values(HOME_CATEGORY_SLUGS)),
+      ),
+    )
+    .prepare(),
+);
+
+export function homeSectionChoices(db: Db): Record<HomeSectionKey, HomeSectionChoice> {
+  const s = getSettings(db);
+  const ids = Object.fromEntries(HOME_SECTIONS.map((h) => [h.categoryField, s[h.categoryField]]));
+  const rows = candidatesQuery(db).all(ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const bySlug = new Map(rows.map((r) => [r.slug, r]));
   const out = {} as Record<HomeSectionKey, HomeSectionChoice>;
