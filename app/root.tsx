@@ -124,10 +124,11 @@ function Document({
 }
 
 export default function App() {
-  usePageLinkNavigation();
+  const prefetch = usePageLinkNavigation();
   return (
     <>
       <Outlet />
+      {prefetch}
       <AppToaster />
     </>
   );

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { PageLink } from "~/components/page-link";
 
 /** The footer: copyright holder and postal address from Settings › Site identity, the policies and pages. */
 export function SiteFooter({
@@ -24,14 +25,14 @@ export function SiteFooter({
         <nav aria-label="Policies">
           <ul>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <PageLink to="/privacy-policy">Privacy Policy</PageLink>
             </li>
             <li>
-              <Link to="/media-policy">Media Policy</Link>
+              <PageLink to="/media-policy">Media Policy</PageLink>
             </li>
             {pages.map((p) => (
               <li key={p.slug}>
-                <Link to={`/${p.slug}`}>{p.title}</Link>
+                <PageLink to={`/${p.slug}`}>{p.title}</PageLink>
               </li>
             ))}
           </ul>

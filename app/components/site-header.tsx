@@ -1,5 +1,6 @@
-import { Link, NavLink, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { MenuIcon } from "~/components/menu-icon";
+import { NavPageLink, PageLink } from "~/components/page-link";
 import { SiteSearch } from "~/components/site-search";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useMediaUrl } from "~/hooks/use-site-options";
@@ -24,10 +25,10 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="brand" aria-label={`${siteName} home`}>
+        <PageLink to="/" className="brand" aria-label={`${siteName} home`}>
           <img src={media(logo)} alt="" width="32" height="32" />
           <span className="brand-name">{siteName}</span>
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className="main-nav">
           <NavLinks pages={pages} />
         </nav>
@@ -60,9 +61,9 @@ function NavLinks({ pages }: { pages: { title: string; slug: string }[] }) {
     <ul>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} prefetch="intent">
+          <NavPageLink to={item.to} end={item.end} prefetch="intent">
             {item.label}
-          </NavLink>
+          </NavPageLink>
         </li>
       ))}
     </ul>

@@ -80,6 +80,8 @@ test("the header, footer and navigation", async ({ page }) => {
     "aria-current",
     "page",
   );
+  // Home is current on "/" only.
+  await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
   await expect(banner.getByRole("link", { name: "Inkwell on X" })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Inkwell`);
@@ -87,6 +89,9 @@ test("the header, footer and navigation", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await page.getByRole("contentinfo").getByRole("link", { name: "Media Policy" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Media Policy" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Reach Out" })).not.toHaveAttribute("aria-current");
+  await nav.getByRole("link", { name: "Home" }).click();
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
 });
 
 test("the mobile menu opens (with or without JavaScript)", async ({ page }) => {

@@ -10,6 +10,26 @@ test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
 });
 
+test("a menu link fetches its page ahead on hover, then navigates without a reload", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  const explore = page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Explore" });
+  await explore.hover();
+  // React Router's prefetch links for the page's data.
+  await expect(page.locator('link[rel="prefetch"][href*="explore"]')).toHaveCount(1);
+  await explore.click();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(explore).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test("the carousel wraps around both ways", async ({ page }) => {
   await page.goto("/");
   const section = page.getByRole("region", { name: "Crypto Updates", exact: true });
