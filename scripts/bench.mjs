@@ -3,8 +3,11 @@
 // Node `http` server serving the product's own bytes from memory; measures
 // home, a post, a category and a tag on each with autocannon; prints req/s,
 // p50, p99 and the server's CPU ms per request, and the ratio cached/plain.
-// Figures, not assertions: run it on a quiet machine.
-//   BENCH_PORT (default 4810, uses three ports), BENCH_SECONDS (5), BENCH_CONNECTIONS (16)
+// Figures, not assertions: run it on a quiet machine. Each server first serves
+// every page for BENCH_WARMUP seconds, so the page measured first does not pay
+// for compiling the code all four share (steady state, as a running server is).
+//   BENCH_PORT (default 4810, uses three ports), BENCH_SECONDS (5), BENCH_CONNECTIONS (16),
+//   BENCH_WARMUP (3)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +18,7 @@ import { startBenchServer } from "./bench-server.mjs";
 const port = Number(process.env.BENCH_PORT ?? 4810);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 /** CPU time the process has used so far, in ms (user + system, from /proc). */
@@ -90,6 +94,12 @@ async function measure(system, path) {
   };
 }
 
+for (const system of systems) {
+  for (const target of targets) {
+    await autocannon({ url: `${system.base}${target.path}`, connections, duration: warmup });
+  }
+}
+
 const rows = [];
 for (const target of targets) {
   const figures = {};
@@ -108,7 +118,9 @@ for (const target of targets) {
     });
   }
 }
-console.log(`\n${connections} connections, ${seconds} s each (after 1 s warm-up), on 127.0.0.1\n`);
+console.log(
+  `\n${connections} connections, ${seconds} s each (after ${warmup} s of warm-up on every page, then 1 s), on 127.0.0.1\n`,
+);
 console.table(rows);
 console.log(
   `resident memory after the run: cached ${cached.memoryMb("VmRSS").toFixed(0)} MB, uncached ${uncached.memoryMb("VmRSS").toFixed(0)} MB`,
