@@ -1,10 +1,9 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/platform/bootstrap.server";
-import { cdnAssetStream, cdnOrigin } from "~/web/cdn-assets.server";
+import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
@@ -26,7 +25,12 @@ if (import.meta.env.DEV) bootstrap();
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * A page, rendered whole: the loader data serialised first, then one
+ * synchronous render into a string (nothing on the server suspends; the pages
+ * never streamed), turned into bytes once (docs/decisions/055-synchronous-render.md).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -35,58 +39,40 @@ export default function handleRequest(
 ) {
   const nonce = readNonce(loadContext);
   const cdn = cdnOrigin();
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Cleared once the page is whole: a pending timer would keep the whole
-    // render (React's request, every chunk of the page) alive for seconds
-    // after it was sent, into the old generation of the heap
-    // (docs/decisions/052-render-memory.md).
-    let abortTimer: ReturnType<typeof setTimeout> | undefined;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={matchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Wait for everything: pages must be complete without JavaScript,
-        // and nothing renders half-loaded (docs/behaviour.md §reading Home).
-        onAllReady() {
-          shellRendered = true;
-          clearTimeout(abortTimer);
-          // The page is whole: its bytes are gathered into one buffer and
-          // answered at once, rather than React's few-KB chunks each passed
-          // through a web stream and written to the socket on its own
-          // (docs/performance.md#fresh-renders-cache-miss-signed-in-staff).
-          const chunks: Buffer[] = [];
-          const collect = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
-              const body = lowPriorityScripts(Buffer.concat(chunks));
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          collect.on("error", reject);
-          if (cdn) pipe(cdnAssetStream(cdn)).pipe(collect);
-          else pipe(collect);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    abortTimer = setTimeout(abort, streamTimeout + 1000);
-  });
+  await settleHandoff(routerContext);
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={matchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
+  const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
+  return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });
+}
+
+type HandoffChunk = { result: { done: boolean; value: string } };
+
+/**
+ * Reads the whole serialised loader data before rendering, and hands it to
+ * `<ServerRouter>`'s script transfer as already-read chunks, so nothing
+ * suspends and the page renders in one synchronous pass.
+ */
+async function settleHandoff(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const meta = context.renderMeta as { streamCache?: Record<number, HandoffChunk> } | undefined;
+  if (!meta) return;
+  const cache: Record<number, HandoffChunk> = {};
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  for (let i = 0; ; i++) {
+    const { done, value } = await reader.read();
+    cache[i] = { result: { done, value: decoder.decode(value, { stream: true }) } };
+    if (done) break;
+  }
+  reader.releaseLock();
+  meta.streamCache = cache;
 }
 
 /**

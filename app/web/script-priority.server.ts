@@ -10,22 +10,14 @@
  * docs/decisions/054-script-priority.md
  */
 
-const PRELOAD = Buffer.from('<link rel="modulepreload" ');
-const LOW = Buffer.from('<link rel="modulepreload" fetchpriority="low" ');
-const HEAD_END = Buffer.from("</head>");
+const PRELOAD = '<link rel="modulepreload" ';
+const LOW = '<link rel="modulepreload" fetchpriority="low" ';
 
 /** The page with every module preload in its head marked `fetchpriority="low"`. */
-export function lowPriorityScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const headEnd = html.indexOf(HEAD_END);
-  if (headEnd < 0) return html;
-  const head = html.subarray(0, headEnd); // the body is never searched
-  const parts: Buffer<ArrayBuffer>[] = [];
-  let from = 0;
-  for (let at = head.indexOf(PRELOAD); at >= 0; at = head.indexOf(PRELOAD, from)) {
-    parts.push(html.subarray(from, at), LOW);
-    from = at + PRELOAD.length;
-  }
-  if (from === 0) return html;
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts);
+export function lowPriorityScripts(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html; // the body is never searched
+  const head = html.slice(0, headEnd);
+  if (!head.includes(PRELOAD)) return html;
+  return head.replaceAll(PRELOAD, LOW) + html.slice(headEnd);
 }

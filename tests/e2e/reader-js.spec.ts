@@ -10,6 +10,36 @@ test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "needs JavaScript");
 });
 
+test("a page hydrates from the loader data written into it, without a request for data", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(".data")) dataRequests.push(request.url());
+  });
+  const html = await (await page.request.get("/category/crypto")).text();
+  // The whole serialised data, then the stream's close (entry.server.tsx settleHandoff).
+  expect(html).toMatch(/streamController\.enqueue\(".+"\);/);
+  expect(html).toContain("window.__reactRouterContext.streamController.close();");
+  await page.goto("/category/crypto");
+  const loaded = await page.waitForFunction(() => {
+    const router = (
+      window as unknown as {
+        __reactRouterDataRouter?: { state: { initialized: boolean; loaderData: object } };
+      }
+    ).__reactRouterDataRouter;
+    return router?.state.initialized ? Object.keys(router.state.loaderData) : null;
+  });
+  expect(await loaded.jsonValue()).toEqual(expect.arrayContaining(["root"]));
+  expect(dataRequests).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("a menu link fetches its page ahead on hover, then navigates without a reload", async ({
   page,
 }) => {

@@ -2,20 +2,20 @@ import { describe, expect, it } from "vitest";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 
 const page = (head: string, body: string) =>
-  Buffer.from(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`);
+  `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 
 describe("module preloads fetched at low priority", () => {
   it("marks every modulepreload link of the head, and nothing else", () => {
     const head =
       '<meta charset="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/>' +
       '<link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/b.js"/>';
-    const out = lowPriorityScripts(page(head, "<p>x</p>")).toString();
+    const out = lowPriorityScripts(page(head, "<p>x</p>"));
     expect(out).toBe(
       page(
         '<meta charset="utf-8"/><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/>' +
           '<link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" fetchpriority="low" href="/assets/b.js"/>',
         "<p>x</p>",
-      ).toString(),
+      ),
     );
   });
 
@@ -23,7 +23,7 @@ describe("module preloads fetched at low priority", () => {
     const body =
       '<pre>&lt;link rel="modulepreload" href="/x.js"&gt;</pre><link rel="modulepreload" href="/late.js"/>';
     const html = page('<link rel="modulepreload" href="/a.js"/>', body);
-    const out = lowPriorityScripts(html).toString();
+    const out = lowPriorityScripts(html);
     expect(out.endsWith(`<body>${body}</body></html>`)).toBe(true);
     expect(out.match(/fetchpriority="low"/g)).toHaveLength(1);
   });
@@ -31,7 +31,7 @@ describe("module preloads fetched at low priority", () => {
   it("answers the same bytes when there is nothing to mark", () => {
     const html = page("<title>t</title>", "<p>é</p>");
     expect(lowPriorityScripts(html)).toBe(html);
-    const fragment = Buffer.from('<link rel="modulepreload" href="/a.js"/>');
+    const fragment = '<link rel="modulepreload" href="/a.js"/>';
     expect(lowPriorityScripts(fragment)).toBe(fragment);
   });
 });
