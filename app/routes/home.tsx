@@ -17,7 +17,8 @@ import type { Route } from "./+types/home";
  * All six sections from one call, so the page never renders half-loaded (docs/behaviour.md §reading).
  * Only what the page shows is sent (it is inlined in the page for hydration):
  * the featured story and the Freshly Pressed cards show a summary cut to 120
- * characters, the other lists none.
+ * characters; the mini cards and the leading list no summary and no comment
+ * count; the leading list no picture either.
  */
 export function loader(args?: Route.LoaderArgs) {
   // WordPress's `/?p=123` addresses of imported posts (looked up only when `p` is given).
@@ -28,16 +29,35 @@ export function loader(args?: Route.LoaderArgs) {
   }
   const sections = getHomeSections(getDb());
   const cut = (p: PostListItem) => ({ ...p, summary: truncateSummary(p.summary) });
-  const bare = (p: PostListItem) => ({ ...p, summary: "" });
   return {
     more: sections.more,
     featured: sections.featured && cut(sections.featured),
-    leading: sections.leading.map(bare),
+    leading: sections.leading.map(leadingItem),
     freshlyPressed: sections.freshlyPressed.map(cut),
-    sponsored: sections.sponsored.map(bare),
-    newsletters: sections.newsletters.map(bare),
-    crypto: sections.crypto.map(bare),
+    sponsored: sections.sponsored.map(miniPost),
+    newsletters: sections.newsletters.map(miniPost),
+    crypto: sections.crypto.map(miniPost),
   };
+}
+
+/** What an entry of the leading list shows. */
+type LeadingItem = Pick<PostListItem, "id" | "url" | "title" | "timestamp" | "category"> & {
+  user: { name: string; slug: string | null };
+};
+
+function leadingItem(p: PostListItem): LeadingItem {
+  const { id, url, title, timestamp, category, user } = p;
+  return { id, url, title, timestamp, category, user: { name: user.name, slug: user.slug } };
+}
+
+/** What a mini card shows: an entry of the leading list with its picture and the author's. */
+type MiniPost = Pick<
+  PostListItem,
+  "id" | "url" | "title" | "timestamp" | "category" | "photo" | "image" | "user"
+>;
+
+function miniPost(p: PostListItem): MiniPost {
+  return { ...leadingItem(p), photo: p.photo, image: p.image, user: p.user };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(rootSeo(matches), { path: "/" });
@@ -58,7 +78,7 @@ function Section(props: { id: string; title: string; more?: string; children: Re
   );
 }
 
-function MiniCard({ post, sizes }: { post: PostListItem; sizes: string }) {
+function MiniCard({ post, sizes }: { post: MiniPost; sizes: string }) {
   return (
     <article className="mini-card">
       {post.photo ? (

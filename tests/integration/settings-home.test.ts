@@ -5,10 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, users } from "#db/schema";
+import { categories, settings, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
 import { toSessionUser } from "~/domain/access/actor.server";
-import { updateSettings } from "~/domain/site/settings.server";
+import { homeSectionChoices, pinHomeSections } from "~/domain/posts/home-sections.server";
+import { SETTINGS_ID, updateSettings } from "~/domain/site/settings.server";
 import { deleteCategory, updateCategory } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
 import { loader as homeLoader } from "~/routes/home";
@@ -28,6 +29,22 @@ beforeAll(() => {
 });
 
 describe("home sections chosen in Settings", () => {
+  it("a section never set follows the seeded category of its slug, beside one set by id", () => {
+    const db = getDb();
+    const pinned = homeSectionChoices(db);
+    db.update(settings)
+      .set({ homeSponsoredCategoryId: null, homeNewslettersCategoryId: null })
+      .where(eq(settings.id, SETTINGS_ID))
+      .run();
+    const choices = homeSectionChoices(db);
+    expect(choices.sponsored.category?.slug).toBe("sponsored");
+    expect(choices.newsletters.category?.slug).toBe("newsletters");
+    expect(choices.crypto.category).toEqual(pinned.crypto.category);
+    expect(choices.freshlyPressed.category).toEqual(pinned.freshlyPressed.category);
+    pinHomeSections(db);
+    expect(homeSectionChoices(db)).toEqual(pinned);
+  });
+
   it("a renamed category keeps its section, and Load More follows its new address", () => {
     const before = homeLoader();
     expect(before.crypto.length).toBeGreaterThan(0);
