@@ -132,7 +132,11 @@ export function pageCacheMiddleware(
       if (!(answer instanceof Response)) return send(res, answer);
       res.statusCode = answer.status;
       for (const [name, value] of answer.headers) res.appendHeader(name, value);
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      const body = Buffer.from(await answer.arrayBuffer());
+      // Its length is known: the page goes out whole, not in chunks (a compressed answer drops it;
+      // React Router answers a HEAD without the body, so its length would be wrong).
+      if (req.method === "GET") res.setHeader("Content-Length", body.length);
+      res.end(body);
     } catch (error) {
       next(error);
     }

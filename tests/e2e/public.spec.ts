@@ -31,6 +31,22 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   await expect(page.locator(".prose h2").first()).toBeVisible();
 });
 
+test("a page rendered afresh goes out whole, with its length", async ({
+  page,
+  signInAs,
+}) => {
+  // Staff never get a cached page: theirs is rendered for them.
+  await signInAs("Editor");
+  const response = await page.request.get("/category/crypto", {
+    headers: { "Accept-Encoding": "identity" },
+  });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const body = await response.body();
+  expect(response.headers()["content-length"]).toBe(String(body.length));
+  expect(response.headers()["transfer-encoding"]).toBeUndefined();
+});
+
 test("the scripts are preloaded at low priority (docs/decisions/054-script-priority.md)", async ({
   request,
 }) => {
