@@ -31,10 +31,7 @@ test("home, a category and a post are server-rendered from the seeded data", asy
   await expect(page.locator(".prose h2").first()).toBeVisible();
 });
 
-test("a page rendered afresh goes out whole, with its length", async ({
-  page,
-  signInAs,
-}) => {
+test("a page rendered afresh goes out whole, with its length", async ({ page, signInAs }) => {
   // Staff never get a cached page: theirs is rendered for them.
   await signInAs("Editor");
   const response = await page.request.get("/category/crypto", {
