@@ -12,6 +12,7 @@ import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import type { HomeSectionKey } from "~/domain/posts/sections";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
 import { type Db, preparedOnce } from "~/platform/db.server";
+import { keptUntilWrite } from "~/platform/write-mark.server";
 
 export type PostListItem = {
   id: number;
@@ -179,10 +180,27 @@ export function publishedTagCountSql(tagId: number): SQL {
   return sql`select (select count(*) from ${postTags} where ${postTags.tagId} = ${tagId}) - (select count(*) from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${tagId} where ${inArray(posts.status, UNPUBLISHED)}) as n`;
 }
 
+// Counting is the one part of a listing that grows with the archive (a category of 12,500 posts:
+// 0.4 ms; a tag of 25,000: 0.6 ms), while the count changes only with a write.
+const keptCounts = keptUntilWrite<number>(1000);
+
+/**
+ * How many published posts a listing has; kept until the next write to the
+ * database (app/platform/write-mark.server.ts), so a fresh render of the same
+ * category or tag does not count them again.
+ */
 export function countPublishedPosts(
   db: Db,
   opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
-) {
+): number {
+  const key = `${opts.categoryId}|${opts.categorySlug}|${opts.tagId}|${opts.authorId}`;
+  return keptCounts(db, key, () => countNow(db, opts));
+}
+
+function countNow(
+  db: Db,
+  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
+): number {
   if (
     opts.tagId !== undefined &&
     opts.categoryId === undefined &&

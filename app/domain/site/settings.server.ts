@@ -15,7 +15,8 @@ import {
   readVersion,
   versionConflict,
 } from "~/domain/workflow/versions.server";
-import { type Db, getDb } from "~/platform/db.server";
+import { type Db, getDb, preparedOnce } from "~/platform/db.server";
+import { writeMark } from "~/platform/write-mark.server";
 
 export const SETTINGS_ID = 1;
 
@@ -30,59 +31,30 @@ export function ensureSettings(db: Db, values: Partial<typeof settings.$inferIns
 /**
  * Every request reads the settings several times (the CSP's CDN origin, the
  * root loader's site info, the page's own loader), so the row is kept with
- * the connection's write mark and read again only when the mark moves: the
- * mark is SQLite's `total_changes()` (every row this connection has written,
- * in any table), read at every call, and `data_version` (moves when another
- * connection or process commits), read once per turn of the event loop: no
- * other process's commit can be ordered between two reads of one turn, as
- * nothing this process hears from outside arrives in between. A write from
- * any code path or process is therefore seen by the next read. Inside a
- * transaction the row is always read afresh (a rolled-back write must not
- * stay behind). The kept row is frozen: callers copy, never change it.
+ * the connection's write mark (app/platform/write-mark.server.ts) and read
+ * again only when the mark moves: a write from any code path or process is
+ * seen by the next read. Inside a transaction the row is always read afresh.
+ * The kept row is frozen: callers copy, never change it.
  */
-type SettingsReader = {
-  row: () => Settings | undefined;
-  mark: () => string;
-  kept?: { mark: string; row: Settings; site?: SiteInfo };
-};
-const settingsReads = new WeakMap<Db, SettingsReader>();
-
-function settingsReader(db: Db): SettingsReader {
-  let reader = settingsReads.get(db);
-  if (!reader) {
-    const read = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare();
-    const changes = db.$client.prepare("select total_changes()").pluck();
-    const dataVersion = db.$client.prepare("pragma data_version").pluck();
-    let versionThisTurn: unknown;
-    const version = () => {
-      if (versionThisTurn === undefined) {
-        versionThisTurn = dataVersion.get();
-        setImmediate(() => {
-          versionThisTurn = undefined;
-        });
-      }
-      return versionThisTurn;
-    };
-    reader = { row: () => read.get(), mark: () => `${changes.get()}:${version()}` };
-    settingsReads.set(db, reader);
-  }
-  return reader;
-}
+type KeptSettings = { mark: string; row: Settings; site?: SiteInfo };
+const keptByDb = new WeakMap<Db, KeptSettings | undefined>();
+const settingsQuery = preparedOnce((db) =>
+  db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).prepare(),
+);
 
 /** The settings row and the site info made from it, kept while no write happened. */
 function keptSettings(db: Db): { row: Settings; site?: SiteInfo } | undefined {
-  // A Drizzle transaction handle has no `$client`: inside it, always read afresh.
-  const client = (db as Partial<Db>).$client;
-  if (!client || client.inTransaction) {
+  const mark = writeMark(db);
+  if (mark === undefined) {
     const row = db.select().from(settings).where(eq(settings.id, SETTINGS_ID)).get();
     return row ? { row } : undefined;
   }
-  const reader = settingsReader(db);
-  const mark = reader.mark();
-  if (reader.kept?.mark === mark) return reader.kept;
-  const row = reader.row();
-  reader.kept = row ? { mark, row: Object.freeze(row) } : undefined;
-  return reader.kept;
+  const kept = keptByDb.get(db);
+  if (kept?.mark === mark) return kept;
+  const row = settingsQuery(db).get();
+  const fresh = row ? { mark, row: Object.freeze(row) } : undefined;
+  keptByDb.set(db, fresh);
+  return fresh;
 }
 
 export function getSettings(db: Db): Settings {
