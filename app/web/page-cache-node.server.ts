@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  compressOnce,
   getPage,
   notePossibleWrite,
   pageCacheDb,
@@ -20,6 +21,7 @@ import {
   mayCarryPersonalState,
   PRIVATE_CACHE_CONTROL,
   type Presented,
+  pickEncoding,
   present,
   variantKey,
 } from "~/web/page-cache.server";
@@ -132,10 +134,20 @@ export function pageCacheMiddleware(
       if (!(answer instanceof Response)) return send(res, answer);
       res.statusCode = answer.status;
       for (const [name, value] of answer.headers) res.appendHeader(name, value);
-      const body = Buffer.from(await answer.arrayBuffer());
-      // Its length is known: the page goes out whole, not in chunks (a compressed answer drops it;
-      // React Router answers a HEAD without the body, so its length would be wrong).
-      if (req.method === "GET") res.setHeader("Content-Length", body.length);
+      let body: Buffer = Buffer.from(await answer.arrayBuffer());
+      // React Router answers a HEAD without the body: no length, no encoding for it.
+      if (req.method === "GET") {
+        // Compressed here in one call, whole, rather than by the compression middleware's stream.
+        const encoding = pickEncoding(req.headers["accept-encoding"]);
+        const compressed = compressOnce(body, encoding);
+        res.appendHeader("Vary", "Accept-Encoding");
+        if (compressed) {
+          res.setHeader("Content-Encoding", encoding);
+          body = compressed;
+        }
+        // Its length is known: the page goes out whole, not in chunks.
+        res.setHeader("Content-Length", body.length);
+      }
       res.end(body);
     } catch (error) {
       next(error);

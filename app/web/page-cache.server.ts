@@ -129,7 +129,8 @@ export function mayCarryPersonalState(cookieHeader: string | null | undefined): 
   return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments)=/.test(cookieHeader));
 }
 
-function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
+/** The encoding an answer gets: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   if (/\bbr\b/.test(acceptEncoding)) return "br";
   if (/\bgzip\b/.test(acceptEncoding)) return "gzip";

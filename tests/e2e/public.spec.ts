@@ -42,6 +42,17 @@ test("a page rendered afresh goes out whole, with its length", async ({ page, si
   const body = await response.body();
   expect(response.headers()["content-length"]).toBe(String(body.length));
   expect(response.headers()["transfer-encoding"]).toBeUndefined();
+  // Compressed whole, in one call, in the encoding asked for (app/platform/page-cache.server.ts).
+  for (const encoding of ["br", "gzip"]) {
+    const compressed = await page.request.get("/category/crypto", {
+      headers: { "Accept-Encoding": encoding },
+    });
+    expect(compressed.headers()["content-encoding"]).toBe(encoding);
+    expect(compressed.headers()["vary"]).toMatch(/Accept-Encoding/);
+    expect(Number(compressed.headers()["content-length"])).toBeLessThan(body.length / 3);
+    expect(compressed.headers()["transfer-encoding"]).toBeUndefined();
+    expect((await compressed.text()).length).toBeGreaterThan(body.length / 2);
+  }
 });
 
 test("the scripts are preloaded at low priority (docs/decisions/054-script-priority.md)", async ({
