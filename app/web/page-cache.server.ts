@@ -129,11 +129,22 @@ export function mayCarryPersonalState(cookieHeader: string | null | undefined): 
   return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments)=/.test(cookieHeader));
 }
 
-/** The encoding an answer gets: brotli, else gzip, else none. */
+/**
+ * The encoding an answer gets: brotli, else gzip, else none, among those the
+ * client accepts (`*` stands for any; `;q=0` refuses one).
+ */
 export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
   if (!acceptEncoding) return "identity";
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((p) => p.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    (q !== undefined && !(Number(q.slice(2)) > 0) ? refused : accepted).add(name);
+  }
+  const takes = (e: Encoding) => accepted.has(e) || (accepted.has("*") && !refused.has(e));
+  if (takes("br")) return "br";
+  if (takes("gzip")) return "gzip";
   return "identity";
 }
 
