@@ -17,6 +17,9 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 type Handle = { path: string; db: Db };
 const globalForDb = globalThis as typeof globalThis & { __inkwellDb?: Handle };
 
+/** SQLite's page cache per connection, in KiB (docs/decisions/056-sqlite-page-cache.md). */
+export const SQLITE_CACHE_KIB = 4000;
+
 export const MIGRATIONS_FOLDER = resolve("db/migrations");
 
 export function openDatabase(path: string): Db {
@@ -28,6 +31,12 @@ export function openDatabase(path: string): Db {
   // synchronously, so a long wait would stall every request, reads included.
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection (SQLite's own default
+  // is 2 MB). Once a large archive had filled it, it stayed in malloc's heap for good: 16 MB of
+  // the process's resident memory at 100,000 posts. The pages every reader page touches (the
+  // list indexes, the newest rows) fit in a few MB; the rest comes from the OS's file cache.
+  // Figures: docs/decisions/056-sqlite-page-cache.md.
+  sqlite.pragma(`cache_size = ${-SQLITE_CACHE_KIB}`);
   registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

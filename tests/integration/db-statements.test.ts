@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "#db/schema";
 import { getSettings, getSiteInfo, updateSettings } from "~/domain/site/settings.server";
-import { getDb } from "~/platform/db.server";
+import { getDb, SQLITE_CACHE_KIB } from "~/platform/db.server";
 
 describe("reused statements", () => {
   it("give object rows and array-mapped rows for the same SQL, in either order", () => {
@@ -57,5 +57,14 @@ describe("settings reads", () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe("the connection's page cache", () => {
+  // better-sqlite3's build would give 16 MB, kept in the process for good once a large archive
+  // filled it (docs/decisions/056-sqlite-page-cache.md).
+  it("is SQLITE_CACHE_KIB, not the driver's 16 MB", () => {
+    expect(getDb().$client.pragma("cache_size", { simple: true })).toBe(-SQLITE_CACHE_KIB);
+    expect(SQLITE_CACHE_KIB).toBeLessThan(16_000);
   });
 });
