@@ -1,6 +1,6 @@
 /**
  * The page cache for anonymous readers: rendered responses kept in memory
- * (body, headers, gzip and brotli variants made once) in an LRU bounded by a
+ * (body, headers, and a gzip or brotli variant made the first time a client takes it) in an LRU bounded by a
  * byte budget (PAGE_CACHE_MB, default 64; PAGE_CACHE=0 switches it off).
  *
  * Never stale: SQLite triggers (db/migrations/0003_page_cache_triggers.sql)
@@ -51,7 +51,15 @@ export type PageEntry = {
   status: number;
   /** Response headers as rendered (security headers, CSP with this entry's nonce, Content-Type). */
   headers: Record<string, string>;
-  bodies: Record<Encoding, Buffer>;
+  /**
+   * The page, and its compressed variants, each made the first time a client takes that
+   * encoding (`bodyFor`): a miss pays for rendering and, at most, the one compression asked.
+   */
+  bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
+  /** Whether the page is large enough to be worth compressing at all. */
+  compressible: boolean;
+  /** The key it is kept under, once kept (its variants then count against the budget). */
+  key: string | null;
   /** Strong validator of the identity body; each encoding adds its own suffix. */
   etag: string;
   /** The post this page shows, when it is a post page (its counters purge only it). */
@@ -219,12 +227,48 @@ export function putPage(db: Db, key: string, entry: PageEntry) {
   syncWith(db);
   const old = state.entries.get(key);
   if (old) remove(key, old);
+  entry.key = key;
   state.entries.set(key, entry);
   state.bytes += entry.size;
+  evictOverBudget(budget);
+}
+
+function evictOverBudget(budget: number) {
   for (const [k, e] of state.entries) {
     if (state.bytes <= budget) break;
     remove(k, e);
   }
+}
+
+/**
+ * The body of an entry in `encoding` (identity when it is too small to compress), compressed
+ * the first time it is asked for and kept with the entry: gzip 6 and brotli 6, within 1 % of
+ * the bytes of gzip 9 and brotli 9 at a fifteenth of the CPU for brotli (home's 57 KB: 0.8 ms
+ * against 12.8; a post's 30 KB: 0.5 against 11.2). Most clients take one encoding, so most
+ * entries only ever make one.
+ */
+export function bodyFor(entry: PageEntry, encoding: Encoding): Buffer {
+  if (encoding === "identity" || !entry.compressible) return entry.bodies.identity;
+  const kept = entry.bodies[encoding];
+  if (kept) return kept;
+  const body = entry.bodies.identity;
+  const made =
+    encoding === "gzip"
+      ? gzipSync(body, { level: 6 })
+      : brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
+  entry.bodies[encoding] = made;
+  entry.size += made.length;
+  if (entry.key !== null && state.entries.get(entry.key) === entry) {
+    state.bytes += made.length;
+    evictOverBudget(config().budget);
+  }
+  return made;
 }
 
 /** The seq of the last change seen, read before rendering: a page rendered across a write is not kept. */
@@ -258,7 +302,7 @@ export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
   });
 }
 
-/** Builds an entry: the compressed variants and the validator, computed once. */
+/** Builds an entry: the page and its validator (compressed variants come with `bodyFor`). */
 export function makeEntry(input: {
   status: number;
   headers: Record<string, string>;
@@ -268,22 +312,6 @@ export function makeEntry(input: {
   slug?: string | null;
 }): PageEntry {
   const { body } = input;
-  const compress = body.length >= MIN_COMPRESS_BYTES;
-  // gzip 6 and brotli 6: within 1 % of the bytes of gzip 9 and brotli 9, at a fifteenth of the CPU
-  // for brotli (home's 57 KB: 0.8 ms against 12.8; a post's 30 KB: 0.5 against 11.2). Every miss pays it.
-  const bodies: Record<Encoding, Buffer> = {
-    identity: body,
-    gzip: compress ? gzipSync(body, { level: 6 }) : body,
-    br: compress
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 6,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : body,
-  };
   const headerBytes = Object.entries(input.headers).reduce(
     (n, [k, v]) => n + k.length + v.length,
     0,
@@ -291,14 +319,16 @@ export function makeEntry(input: {
   return {
     status: input.status,
     headers: input.headers,
-    bodies,
+    bodies: { identity: body },
+    compressible: body.length >= MIN_COMPRESS_BYTES,
+    key: null,
     etag: createHash("sha256").update(body).digest("base64url").slice(0, 32),
     postId: input.postId,
     kind: input.kind ?? (input.postId === null ? "other" : "post"),
     slug: input.slug ?? null,
     createdAt: Date.now(),
     presented: new Map(),
-    size: body.length + (compress ? bodies.gzip.length + bodies.br.length : 0) + headerBytes + 256,
+    size: body.length + headerBytes + 256,
   };
 }
 

@@ -15,6 +15,7 @@ import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
 import {
+  bodyFor,
   changedSince,
   changeMark,
   type Encoding,
@@ -159,13 +160,16 @@ export function present(
   acceptEncoding: string | null | undefined,
   ifNoneMatch: string | null | undefined,
 ): Presented {
-  let encoding = pickEncoding(acceptEncoding);
-  if (entry.bodies[encoding] === entry.bodies.identity) encoding = "identity";
+  const encoding = entry.compressible ? pickEncoding(acceptEncoding) : "identity";
   if (ifNoneMatch && matchesEtag(ifNoneMatch, entry.etag)) {
     return { status: 304, headers: headersFor(entry, encoding, true), body: null };
   }
   const headers = headersFor(entry, encoding, false);
-  return { status: entry.status, headers, body: method === "HEAD" ? null : entry.bodies[encoding] };
+  return {
+    status: entry.status,
+    headers,
+    body: method === "HEAD" ? null : bodyFor(entry, encoding),
+  };
 }
 
 /** The headers of one answer, made once per entry and kind. */
@@ -180,7 +184,7 @@ function headersFor(entry: PageEntry, encoding: Encoding, notModified: boolean) 
       Vary: VARY,
     };
     if (!notModified) {
-      headers["Content-Length"] = String(entry.bodies[encoding].length);
+      headers["Content-Length"] = String(bodyFor(entry, encoding).length);
       if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     }
     entry.presented.set(kind, headers);

@@ -1,11 +1,19 @@
 /**
- * Compression of the pages the cache keeps (`makeEntry`: gzip 6, brotli 6, once per entry) and
+ * Compression of the pages the cache keeps (`bodyFor`: gzip 6, brotli 6, each made on first use) and
  * of the pages it does not keep (`compressOnce`: gzip 3, brotli 3, once per answer); both decode
  * to the page itself (app/platform/page-cache.server.ts); the encoding chosen from Accept-Encoding.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressOnce, makeEntry } from "~/platform/page-cache.server";
+import { getDb } from "~/platform/db.server";
+import {
+  bodyFor,
+  compressOnce,
+  makeEntry,
+  pageCacheStats,
+  putPage,
+  resetPageCache,
+} from "~/platform/page-cache.server";
 import { pickEncoding } from "~/web/page-cache.server";
 
 const page = Buffer.from(
@@ -23,11 +31,43 @@ describe("page compression", () => {
     expect(compressOnce(Buffer.from("<p>short</p>"), "br")).toBeNull();
   });
 
-  it("keeps variants of a cached page that decode to it", () => {
+  it("makes a cached page's variant the first time it is asked for, keeps it, and counts it", () => {
     const entry = makeEntry({ status: 200, headers: {}, body: page, postId: null });
-    expect(brotliDecompressSync(entry.bodies.br).equals(page)).toBe(true);
-    expect(gunzipSync(entry.bodies.gzip).equals(page)).toBe(true);
-    expect(entry.bodies.br.length).toBeLessThan(page.length / 5);
+    const sizeAlone = entry.size;
+    expect(entry.bodies.br).toBeUndefined();
+    expect(entry.bodies.gzip).toBeUndefined();
+
+    const br = bodyFor(entry, "br");
+    expect(brotliDecompressSync(br).equals(page)).toBe(true);
+    expect(br.length).toBeLessThan(page.length / 5);
+    expect(bodyFor(entry, "br")).toBe(br); // kept, not made again
+    expect(entry.bodies.gzip).toBeUndefined(); // only what was asked
+    expect(entry.size).toBe(sizeAlone + br.length);
+
+    const gzip = bodyFor(entry, "gzip");
+    expect(gunzipSync(gzip).equals(page)).toBe(true);
+    expect(entry.size).toBe(sizeAlone + br.length + gzip.length);
+    expect(bodyFor(entry, "identity")).toBe(page);
+  });
+
+  it("counts a kept entry's variants against the cache's budget", () => {
+    resetPageCache();
+    const db = getDb();
+    const entry = makeEntry({ status: 200, headers: {}, body: page, postId: null });
+    const before = pageCacheStats().bytes;
+    putPage(db, "/variants-test", entry);
+    expect(pageCacheStats().bytes).toBe(before + entry.size);
+    const br = bodyFor(entry, "br");
+    expect(pageCacheStats().bytes).toBe(before + entry.size);
+    expect(entry.size).toBeGreaterThan(br.length);
+    resetPageCache();
+  });
+
+  it("leaves a page too small to be worth compressing as it is", () => {
+    const small = Buffer.from("<p>short</p>");
+    const entry = makeEntry({ status: 200, headers: {}, body: small, postId: null });
+    expect(bodyFor(entry, "br")).toBe(small);
+    expect(entry.bodies.br).toBeUndefined();
   });
 
   it("answers in the encoding the client takes: brotli, else gzip, never one it refuses", () => {
