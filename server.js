@@ -95,6 +95,7 @@ const {
   cspNonceContext,
   clientAddressContext,
   pageCacheMiddleware,
+  readerBuild,
   servePageCacheHit,
   prepareUncachedResponse,
   cdnOrigin,
@@ -220,8 +221,19 @@ function getLoadContext(req, res) {
 // Anonymous readers' pages: rendered once, kept with their headers (the CSP
 // nonce included) and answered from memory (docs/decisions/050-page-cache.md).
 // Everything else continues to React Router, marked `private, no-store`.
-const renderPage = createFetchHandler(build, process.env.NODE_ENV);
-app.use(pageCacheMiddleware((request, req, res) => renderPage(request, getLoadContext(req, res))));
+// Reader pages are matched against the routes a reader page can have, everything else against
+// all of them (docs/decisions/057-reader-route-table.md).
+const readerPages = readerBuild(build);
+const renderReaderPage = createFetchHandler(readerPages.build, process.env.NODE_ENV);
+const renderAnyPage = createFetchHandler(build, process.env.NODE_ENV);
+app.use(
+  pageCacheMiddleware((request, req, res) =>
+    (readerPages.handles(req.path) ? renderReaderPage : renderAnyPage)(
+      request,
+      getLoadContext(req, res),
+    ),
+  ),
+);
 
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
 

@@ -15,6 +15,8 @@ export {
   prepareUncachedResponse,
   servePageCacheHit,
 } from "~/web/page-cache-node.server";
+// server.js renders reader pages with a smaller route table (docs/decisions/057-reader-route-table.md).
+export { readerBuild } from "~/web/reader-routes.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
