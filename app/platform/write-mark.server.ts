@@ -5,10 +5,12 @@
  * The write mark of a connection is SQLite's `total_changes()` (every row this
  * connection has written, in any table), read at every call, and
  * `data_version` (moves when another connection or process commits), read
- * once per turn of the event loop: no other process's commit can be ordered
- * between two reads of one turn, as nothing this process hears from outside
- * arrives in between. A write from any code path or process therefore moves
- * the mark before the next read. Inside a transaction there is no mark
+ * once per stretch of synchronous code (forgotten in a microtask): nothing
+ * this process hears from outside (a request, a timer, a reply) can arrive
+ * within one stretch, so no other process's commit can be ordered between two
+ * reads of it. (Forgetting it only at the next `setImmediate` was not enough:
+ * a timer due in the next turn of the event loop runs before that.) A write
+ * from any code path or process therefore moves the mark before the next read. Inside a transaction there is no mark
  * (a rolled-back write must not leave a value behind): callers read afresh.
  */
 import type { Db } from "~/platform/db.server";
@@ -21,15 +23,16 @@ function markerOf(db: Db): Marker {
   if (!marker) {
     const changes = db.$client.prepare("select total_changes()").pluck();
     const dataVersion = db.$client.prepare("pragma data_version").pluck();
-    let versionThisTurn: unknown;
+    let versionNow: unknown;
+    const forget = () => {
+      versionNow = undefined;
+    };
     const version = () => {
-      if (versionThisTurn === undefined) {
-        versionThisTurn = dataVersion.get();
-        setImmediate(() => {
-          versionThisTurn = undefined;
-        });
+      if (versionNow === undefined) {
+        versionNow = dataVersion.get();
+        queueMicrotask(forget);
       }
-      return versionThisTurn;
+      return versionNow;
     };
     marker = () => `${changes.get()}:${version()}`;
     markers.set(db, marker);

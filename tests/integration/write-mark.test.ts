@@ -55,6 +55,25 @@ describe("keptUntilWrite", () => {
     }
   });
 
+  it("sees another process's commit from a timer that runs before the next setImmediate", async () => {
+    const db = getDb();
+    const kept = keptUntilWrite<string>(10);
+    const name = () => kept(db, "name", () => db.select().from(settings).get()?.siteName ?? "");
+    const other = new Database(db.$client.name);
+    try {
+      await nextTurn(); // in the check phase: a timer due by the next turn runs before its setImmediates
+      expect(name()).not.toBe("Timer Ledger");
+      other.prepare("update settings set site_name = ? where id = 1").run("Timer Ledger");
+      const timer = new Promise((resolve) => setTimeout(resolve, 1));
+      const due = Date.now() + 3;
+      while (Date.now() < due); // the timer is due before the event loop turns
+      await timer;
+      expect(name()).toBe("Timer Ledger");
+    } finally {
+      other.close();
+    }
+  });
+
   it("never keeps what was read inside a transaction, nor a value whose computing wrote", () => {
     const db = getDb();
     const kept = keptUntilWrite<number>(10);
