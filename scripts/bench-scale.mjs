@@ -4,8 +4,9 @@
 // empty temporary data folder (which runs the migrations and creates the
 // first Administrator), seeds the rows straight into SQLite in a few
 // transactions, measures the p50 at the server of each page with autocannon
-// (PAGE_CACHE=0, one connection, so p50 is the service time), and prints the
-// growth table (1k vs 100k and their ratio) and the server's resident memory.
+// (PAGE_CACHE=0, one connection, so p50 is the service time; both sizes served at once and
+// measured in alternating slices), and prints the growth table (1k vs 100k and their ratio) and
+// each server's resident memory.
 // Figures, not assertions: run it on a quiet machine.
 //   BENCH_PORT (default 4850, uses two ports), BENCH_SECONDS (2), BENCH_SIZES ("1000,100000")
 
@@ -40,23 +41,27 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/**
- * The p50 of the server's own time (its `Server-Timing: app;dur=` header, to the hundredth of a
- * millisecond: autocannon's latency is whole milliseconds) and the server's CPU ms per request
- * (steadier than wall time on a busy machine).
- */
-async function measure(url, headers, pid) {
+/** Fetches `url` once (it must answer 200), then loads it for a second: the code is compiled, the pages cached. */
+async function warmUp(url, headers) {
   const check = await fetch(url, { headers, redirect: "manual" });
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
   await check.arrayBuffer();
-  await autocannon({ url, headers, connections: 1, duration: 1 }); // warm-up
-  const durations = [];
+  await autocannon({ url, headers, connections: 1, duration: 1 });
+}
+
+/**
+ * Loads `url` for `secs` with one connection, adding to `into` the server's own time of each
+ * answer (its `Server-Timing: app;dur=` header, to the hundredth of a millisecond: autocannon's
+ * latency is whole milliseconds), the server's CPU ms (steadier than wall time on a busy machine)
+ * and the number of requests.
+ */
+async function slice(url, headers, pid, secs, into) {
   const before = cpuMs(pid);
   const result = await autocannon({
     url,
     headers,
     connections: 1,
-    duration: seconds,
+    duration: secs,
     setupClient(client) {
       client.on("headers", (h) => {
         // autocannon passes the HTTP parser's result: headers as [name, value, name, value...].
@@ -64,18 +69,20 @@ async function measure(url, headers, pid) {
         for (let i = 0; i < list.length; i += 2) {
           if (String(list[i]).toLowerCase() !== "server-timing") continue;
           const dur = /app;dur=([\d.]+)/.exec(String(list[i + 1]))?.[1];
-          if (dur) durations.push(Number(dur));
+          if (dur) into.durations.push(Number(dur));
         }
       });
     },
   });
-  durations.sort((a, b) => a - b);
-  const p50 = durations.length ? durations[Math.floor(durations.length / 2)] : result.latency.p50;
-  return { p50, cpu: (cpuMs(pid) - before) / result.requests.total };
+  into.cpu += cpuMs(pid) - before;
+  into.requests += result.requests.total;
 }
 
-const results = new Map(); // name -> { [size]: ms }
-const memory = {};
+// Every size is served at once, each by its own server, and each page is measured on them in
+// turn, in alternating half-second slices: a machine that gets busier or quieter during the run
+// moves every size alike instead of bending the ratio (the sizes used to be measured one after
+// the other, minutes apart).
+const running = [];
 for (const [i, posts] of sizes.entries()) {
   const subscribers = posts >= 100_000 ? 1_000_000 : posts;
   const server = await startBenchServer({
@@ -94,6 +101,10 @@ for (const [i, posts] of sizes.entries()) {
   const cookie = await signIn(server.base);
   const deepPage = Math.floor(posts / 25 / 2); // halfway through the admin list
   const mid = Math.floor(posts / 2);
+  // The last sitemap the index links to (the biggest one, at scale).
+  const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
+  const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const lastPart = parts.filter((p) => p.startsWith("/sitemap/posts-")).at(-1) ?? "/sitemap.xml";
   const targets = [
     ["home", "/"],
     ["category, first page", "/category/technology"],
@@ -103,31 +114,49 @@ for (const [i, posts] of sizes.entries()) {
     ["post page", `/${mid}/${slugOf(CATEGORIES[mid % CATEGORIES.length])}/story-number-${mid}`],
     ["/rss.xml", "/rss.xml"],
     ["/sitemap.xml", "/sitemap.xml"],
-    ["sitemap, last part", null],
+    ["sitemap, last part", lastPart],
     ["/admin/posts", "/admin/posts", true],
     [`/admin/posts, page n/2`, `/admin/posts?page=${deepPage}`, true],
     ["subscribers list", "/admin/mail/subscribers-list", true],
     ["subscribers search", "/admin/mail/subscribers-list?q=der%2012345", true],
   ];
-  for (const [name, path, signedIn] of targets) {
-    let target = path;
-    if (target === null) {
-      // The last sitemap the index links to (the biggest one, at scale).
-      const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
-      const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-      target = locs.filter((p) => p.startsWith("/sitemap/posts-")).at(-1) ?? "/sitemap.xml";
+  running.push({ posts, server, cookie, targets });
+}
+
+const SLICES = 4;
+const results = new Map(); // name -> { [size]: { p50, cpu } }
+const memory = {};
+for (const [t, [name]] of running[0].targets.entries()) {
+  const runs = running.map(({ posts, server, cookie, targets }) => {
+    const [, path, signedIn] = targets[t];
+    return {
+      posts,
+      url: `${server.base}${path}`,
+      headers: signedIn ? { Cookie: cookie } : {},
+      pid: server.server.pid,
+      into: { durations: [], cpu: 0, requests: 0 },
+    };
+  });
+  for (const run of runs) await warmUp(run.url, run.headers);
+  for (let i = 0; i < SLICES; i++) {
+    for (const run of i % 2 ? [...runs].reverse() : runs) {
+      await slice(run.url, run.headers, run.pid, seconds / SLICES, run.into);
     }
-    const m = await measure(
-      `${server.base}${target}`,
-      signedIn ? { Cookie: cookie } : {},
-      server.server.pid,
-    );
-    if (!results.has(name)) results.set(name, {});
+  }
+  results.set(name, {});
+  for (const { posts, into } of runs) {
+    into.durations.sort((a, b) => a - b);
+    const m = {
+      p50: into.durations[Math.floor(into.durations.length / 2)] ?? Number.NaN,
+      cpu: into.cpu / Math.max(into.requests, 1),
+    };
     results.get(name)[posts] = m;
     console.log(
       `  ${posts} posts: ${name} p50 ${m.p50.toFixed(2)} ms, CPU ${m.cpu.toFixed(2)} ms/request`,
     );
   }
+}
+for (const { posts, server } of running) {
   memory[posts] = server.memoryMb("VmRSS");
   server.stop();
 }
