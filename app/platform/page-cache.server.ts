@@ -1,7 +1,8 @@
 /**
  * The page cache for anonymous readers: rendered responses kept in memory
- * (body, headers, and a gzip or brotli variant made the first time a client takes it) in an LRU bounded by a
- * byte budget (PAGE_CACHE_MB, default 64; PAGE_CACHE=0 switches it off).
+ * (body, headers, and a gzip or brotli variant made the first time a client
+ * takes it) in an LRU bounded by a byte budget (PAGE_CACHE_MB, default 64;
+ * PAGE_CACHE=0 switches it off).
  *
  * Never stale: SQLite triggers (db/migrations/0003_page_cache_triggers.sql)
  * record every write that changes what a public page shows in
@@ -251,17 +252,7 @@ export function bodyFor(entry: PageEntry, encoding: Encoding): Buffer {
   if (encoding === "identity" || !entry.compressible) return entry.bodies.identity;
   const kept = entry.bodies[encoding];
   if (kept) return kept;
-  const body = entry.bodies.identity;
-  const made =
-    encoding === "gzip"
-      ? gzipSync(body, { level: 6 })
-      : brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 6,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        });
+  const made = compress(entry.bodies.identity, encoding, 6);
   entry.bodies[encoding] = made;
   entry.size += made.length;
   if (entry.key !== null && state.entries.get(entry.key) === entry) {
@@ -292,10 +283,15 @@ export function changedSince(db: Db, mark: number): boolean {
  */
 export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
   if (encoding === "identity" || body.length < MIN_COMPRESS_BYTES) return null;
-  if (encoding === "gzip") return gzipSync(body, { level: 3 });
+  return compress(body, encoding, 3);
+}
+
+/** `body` in gzip or brotli (text mode) at `level` (gzip's level, brotli's quality). */
+function compress(body: Buffer, encoding: "gzip" | "br", level: number): Buffer {
+  if (encoding === "gzip") return gzipSync(body, { level });
   return brotliCompressSync(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 3,
+      [constants.BROTLI_PARAM_QUALITY]: level,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     },
