@@ -20,7 +20,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ["./tests/e2e/retry-reporter.ts"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { trace: "retain-on-failure" },
