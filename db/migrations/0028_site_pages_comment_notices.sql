@@ -1,4 +1,4 @@
--- Issue 21, second part (docs/behaviour.md §comments, §pages).
+-- Comment notices and site pages (docs/behaviour.md §comments, §pages).
 -- 1. A comment's author notice is sent once (docs/decisions/132-comment-author-notice.md):
 --    comments stored before this migration count as notified.
 ALTER TABLE `comments` ADD `author_notified_at` integer;

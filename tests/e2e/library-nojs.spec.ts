@@ -1,6 +1,6 @@
 /**
  * Categories, Tags, the Media Library and Add Media without JavaScript
- * (issue 6 item 5, issue 7 item 1): plain forms, links for Edit, Cancel and
+ * (docs/behaviour.md §taxonomy, §media): plain forms, links for Edit, Cancel and
  * the Delete confirm step, the copy URL shown in a field, Download returning
  * the file, and an Author who sees no Delete.
  */
