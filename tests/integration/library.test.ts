@@ -1,5 +1,5 @@
 /**
- * The library screens Categories and Tags
+ * The library screens: Categories and Tags
  * (add, edit, delete, duplicates, the role gate on direct posts), the Media
  * Library (list, paging, delete permissions, the file removed) and Add Media
  * (streamed uploads: the limit, the type from the content, a path in a name).
