@@ -105,8 +105,9 @@ describe.skipIf(!SAMPLES)(
       expect(n(categories) - before.categories).toBe(68);
       expect(job.report?.counts.created.tag).toBe(114);
       expect(n(users) - before.users).toBe(2);
+      // The draft, and the password-protected post (a draft here, noted).
       const drafts = getDb().select().from(posts).where(eq(posts.status, "draft")).all();
-      expect(drafts.length).toBe(1);
+      expect(drafts.length).toBe(2);
       everyPostIsClean();
       const post = getDb()
         .select()
@@ -130,6 +131,43 @@ describe.skipIf(!SAMPLES)(
       const again = await importSample("wordpress/themeunittestdata.wordpress.xml");
       expect(again.state).toBe("done");
       expect(tableCounts()).toBe(snapshot);
+    });
+
+    it("WordPress theme unit test data: shortcodes, protected posts, closed comments, report and comment text", async () => {
+      const job = await importSample("wordpress/themeunittestdata.wordpress.xml");
+      expect(job.state, job.error ?? "").toBe("done");
+      const bySlug = (slug: string) =>
+        getDb().select().from(posts).where(eq(posts.slug, slug)).get();
+      // `[gallery]` and `[gallery columns="3"]` without ids: the post's attached images.
+      const gallery = bySlug("post-format-gallery")?.content ?? "";
+      expect(gallery).not.toMatch(/\[gallery/);
+      expect(gallery.match(/<figure><img /g)?.length).toBe(10);
+      const audio = bySlug("post-format-audio")?.content ?? "";
+      expect(audio).not.toMatch(/\[audio/);
+      expect(audio).toMatch(/href="https:\/\/wpthemetestdata\.files\.wordpress\.com\/[^"]+\.mp3"/);
+      const entries = job.report?.entries ?? [];
+      const secret = bySlug("template-password-protected");
+      expect(secret?.status).toBe("draft");
+      expect(entries.find((e) => e.sourceId === "1168")?.reason).toMatch(/password-protected/);
+      // 39 of the 58 posts have comments closed in WordPress.
+      const closed = getDb().select().from(posts).where(eq(posts.commentsClosed, true)).all();
+      expect(closed.length).toBe(39);
+      expect(bySlug("template-comments-disabled")?.commentsClosed).toBe(true);
+      for (const e of entries) expect(`${e.title} ${e.reason ?? ""}`).not.toMatch(/&[#a-z0-9]+;/i);
+      expect(entries.map((e) => e.title)).toContain("Ping 1 « What’s a tellyworth?");
+      const bodies = getDb().select({ body: comments.body }).from(comments).all();
+      const markup = bodies.find((c) => c.body.includes("Infinite Loop"))?.body ?? "";
+      expect(markup).toContain("United States\nAnchor Tag");
+    });
+
+    it("WordPress theme unit test data: Greek pages get an address made of their letters", async () => {
+      const job = await importSample("wordpress/themeunittestdata.wordpress.xml");
+      expect(job.state, job.error ?? "").toBe("done");
+      // The slugs are derived by the site's slug helper (~/utils/slug), never "-2".
+      for (const title of ["Επίπεδο 2 -Second Greek level", "Επίπεδο 3"]) {
+        const page = getDb().select().from(pages).where(eq(pages.title, title)).get();
+        expect(page?.slug, title).toMatch(/^[^-].*\d$/);
+      }
     });
 
     it.each([

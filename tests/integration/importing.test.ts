@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { desc, eq } from "drizzle-orm";
+import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -519,6 +520,120 @@ describe("a WordPress export", () => {
   });
 });
 
+describe("WordPress content a newsroom brings", () => {
+  const attachment = (id: string, parent: string, name: string) =>
+    item(
+      {
+        id,
+        title: name,
+        slug: name,
+        type: "attachment",
+        status: "inherit",
+        attachment: `https://old.example.com/wp-content/uploads/2020/01/${name}.jpg`,
+      },
+      `<wp:post_parent>${parent}</wp:post_parent>`,
+    );
+  const EDGES = WXR(
+    [
+      item({
+        id: "40",
+        title: "Photos and sound",
+        slug: "photos-and-sound",
+        content:
+          '[gallery]\n\nThree columns:\n[gallery columns="3"]\n\n[audio https://old.example.com/song.mp3]',
+      }),
+      attachment("41", "40", "boat"),
+      attachment("42", "40", "shore"),
+      item({
+        id: "43",
+        title: "Nothing attached",
+        slug: "nothing-attached",
+        content: 'Before [gallery columns="3"] middle [audio] after',
+      }),
+      item(
+        { id: "44", title: "Members only", slug: "members-only", content: "<p>Secret text</p>" },
+        "<wp:post_password>enter</wp:post_password>",
+      ),
+      item(
+        { id: "45", title: "Closed for comments", slug: "closed-for-comments" },
+        "<wp:comment_status>closed</wp:comment_status>",
+      ),
+      item(
+        { id: "46", title: "Ping &amp;laquo; What&amp;#8217;s new", slug: "whats-new" },
+        `<wp:comment_status>open</wp:comment_status>
+${comment({ id: "461", name: "Blog &laquo; What&#8217;s a tellyworth?", type: "pingback" })}
+${comment({
+  id: "462",
+  name: "Addressed",
+  content:
+    '<address>1 Infinite Loop\nUnited States</address><strong>Anchor Tag</strong> and <a href="https://a.example/">one</a><a href="https://b.example/">two</a><dl><dt>Term</dt><dd>Definition</dd></dl>',
+})}`,
+      ),
+      item({
+        id: "47",
+        title: "Επίπεδο 2",
+        slug: "%ce%b5%cf%80%ce%af%cf%80%ce%b5%ce%b4%ce%bf-2",
+        type: "page",
+        link: "https://old.example.com/greek/%ce%b5%cf%80%ce%af%cf%80%ce%b5%ce%b4%ce%bf-2/",
+      }),
+    ].join("\n"),
+  );
+  let job: Awaited<ReturnType<typeof importPath>>;
+  const entry = (sourceId: string) => job.report?.entries.find((e) => e.sourceId === sourceId);
+  beforeAll(async () => {
+    job = await importPath(file("edges.xml", EDGES));
+  });
+
+  it("turns bare and positional shortcodes into HTML: a gallery of the post's attachments, an audio link", () => {
+    expect(job.state, job.error ?? "").toBe("done");
+    const html = postBySlug("photos-and-sound")?.content ?? "";
+    expect(html).not.toMatch(/\[gallery|\[audio/);
+    // Both galleries: the post's two attached images each.
+    expect(html.match(/<img [^>]*boat\.jpg/g)?.length).toBe(2);
+    expect(html.match(/<img [^>]*shore\.jpg/g)?.length).toBe(2);
+    expect(html).toContain('href="https://old.example.com/song.mp3"');
+  });
+
+  it("drops a shortcode with nothing to show, saying so in the post's report line", () => {
+    const html = postBySlug("nothing-attached")?.content ?? "";
+    expect(html).not.toMatch(/\[gallery|\[audio/);
+    expect(html).toMatch(/Before\s+middle\s+after/);
+    expect(entry("43")?.reason).toMatch(/\[gallery\].*dropped/);
+    expect(entry("43")?.reason).toMatch(/\[audio\].*dropped/);
+  });
+
+  it("imports a password-protected post as a draft, with the reason", () => {
+    expect(postBySlug("members-only")?.status).toBe("draft");
+    expect(entry("44")?.reason).toMatch(/password-protected in WordPress; imported as a draft/);
+  });
+
+  it("carries comments closed on a post", () => {
+    expect(postBySlug("closed-for-comments")?.commentsClosed).toBe(true);
+    expect(postBySlug("whats-new")?.commentsClosed).toBe(false);
+  });
+
+  it("decodes entities in titles and in the report", () => {
+    expect(postBySlug("whats-new")?.title).toBe("Ping « What’s new");
+    expect(entry("461")?.title).toBe("Blog « What’s a tellyworth?");
+    for (const e of job.report?.entries ?? []) {
+      expect(`${e.title} ${e.reason ?? ""}`).not.toMatch(/&[#a-z0-9]+;/i);
+    }
+  });
+
+  it("keeps a line break or a space between the texts of blocks and links in a comment", () => {
+    const body = getDb().select().from(comments).where(eq(comments.name, "Addressed")).get()?.body;
+    expect(body).toContain("United States\nAnchor Tag");
+    expect(body).toContain("one (https://a.example/) two (https://b.example/)");
+    expect(body).toContain("Term\nDefinition");
+  });
+
+  it("gives a page with a Greek slug a meaningful address (the slug helper's letters)", () => {
+    const page = getDb().select().from(pages).where(eq(pages.title, "Επίπεδο 2")).get();
+    expect(page?.slug).toMatch(/^[^-]/);
+    expect(page?.slug).toMatch(/\p{L}.*2$/u);
+  });
+});
+
 describe("files that are refused, writing nothing", () => {
   it.each([
     ["not XML at all", "hello, world"],
@@ -747,6 +862,55 @@ describe("a Ghost export", () => {
     expect(status("g2@example.com")).toBe("Unsubscribed");
     expect(status("s2@example.com")).toBe("Unsubscribed");
     expect(status("s1@example.com")).toBe("Active");
+  });
+});
+
+describe("an Inkwell archive", () => {
+  it("brings a post's comments-closed switch back", async () => {
+    const folder = join(dir, "archive");
+    mkdirSync(folder, { recursive: true });
+    const post = (id: number, slug: string, commentsClosed: boolean) => ({
+      id,
+      uid: `archive-${slug}`,
+      title: slug,
+      slug,
+      status: "published",
+      content: "<p>Kept</p>",
+      summary: "Kept",
+      timestamp: "2024-01-02T03:04:05.000Z",
+      categoryId: null,
+      authorId: null,
+      photo: null,
+      socialCard: null,
+      views: 0,
+      likes: 0,
+      shares: 0,
+      avgTimeSeconds: 0,
+      bounceRate: 0,
+      commentsClosed,
+    });
+    const document = {
+      app: "inkwell",
+      kind: "export",
+      exportedAt: "2024-02-03T00:00:00.000Z",
+      settings: {},
+      users: [],
+      categories: [],
+      tags: [],
+      media: [],
+      posts: [post(9101, "archived-closed", true), post(9102, "archived-open", false)],
+      postTags: [],
+      redirects: [],
+      subscribers: [],
+      subscriberAudiences: [],
+    };
+    writeFileSync(join(folder, "inkwell-export.json"), JSON.stringify(document));
+    const archive = join(dir, "archive.tar.gz");
+    await tar.c({ gzip: true, file: archive, cwd: folder }, ["inkwell-export.json"]);
+    const job = await importPath(archive);
+    expect(job.state, job.error ?? "").toBe("done");
+    expect(postBySlug("archived-closed")?.commentsClosed).toBe(true);
+    expect(postBySlug("archived-open")?.commentsClosed).toBe(false);
   });
 });
 

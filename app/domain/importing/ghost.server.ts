@@ -10,11 +10,10 @@ import { readFile } from "node:fs/promises";
 import type { CommentStatus } from "~/domain/comments/vocabulary";
 import { badRequest } from "~/domain/errors.server";
 import type { PageStatus } from "~/domain/pages/vocabulary";
-import type { PostStatus } from "~/domain/posts/statuses";
 import { type Audience, findAudience } from "~/domain/subscribers/vocabulary";
 import { commentText } from "./content.server";
-import type { Inspection, SourceRecord, TermRef } from "./records";
-import { scheduledFor } from "./statuses";
+import { type Inspection, postRecord, type SourceRecord, type TermRef } from "./records";
+import { type StatusMapping, scheduledFor } from "./statuses";
 
 // biome-ignore lint/suspicious/noExplicitAny: Ghost's rows are free-form JSON, read field by field.
 type Row = Record<string, any>;
@@ -124,10 +123,7 @@ function dateOf(...values: unknown[]): Date {
   return new Date();
 }
 
-function mapStatus(
-  status: unknown,
-  date: Date,
-): { status: PostStatus; note?: string; publishAt?: Date } | null {
+function mapStatus(status: unknown, date: Date): StatusMapping | null {
   switch (status) {
     case "published":
       return { status: "published" };
@@ -317,26 +313,23 @@ export function readGhost(
     const authorId = postAuthor.get(sourceId) ?? (p.author_id ? String(p.author_id) : null);
     const author = authorId ? userById.get(authorId) : undefined;
     const slug = String(p.slug ?? "");
-    emit({
-      type: "post",
-      value: {
+    // Ghost has one list of tags: the first public one is the category.
+    emit(
+      postRecord({
+        mapped,
         sourceId,
+        categories: refs.slice(0, 1),
+        tags: refs.slice(1),
         title,
         slug,
-        status: mapped.status,
-        statusNote: mapped.note,
-        publishAt: mapped.publishAt,
         html,
         excerpt: String(p.custom_excerpt ?? "") || String(p.excerpt ?? ""),
         date,
         author: author ? String(author.slug ?? author.email ?? author.id) : null,
-        category: refs[0] ?? null,
-        extraCategories: [],
-        tags: refs.slice(1),
         featureImage: ghostUrl(p.feature_image),
         oldPaths: slug ? [`/${slug}`] : [],
-      },
-    });
+      }),
+    );
   }
   // Tags no post uses are still created (as tags), as Ghost lists them.
   for (const t of tags) {

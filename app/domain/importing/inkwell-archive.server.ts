@@ -14,7 +14,7 @@ import type { ExportDocument } from "~/domain/backups/export.server";
 import { badRequest } from "~/domain/errors.server";
 import { isSitePage } from "~/domain/pages/vocabulary";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
-import type { Inspection, SourceRecord } from "./records";
+import { type Inspection, postRecord, type SourceRecord } from "./records";
 import { scheduledFor } from "./statuses";
 
 const DOCUMENT = "inkwell-export.json";
@@ -143,27 +143,24 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
       p.status === "scheduled" && p.publishAt
         ? scheduledFor(date(p.publishAt), new Date(), "the archive")
         : null;
-    emit({
-      type: "post",
-      value: {
+    emit(
+      postRecord({
         sourceId: p.uid,
         title: p.title,
         slug: p.slug,
-        status: schedule?.status ?? p.status,
-        statusNote: schedule?.note,
-        publishAt: schedule?.publishAt,
+        mapped: schedule ?? { status: p.status },
         html: p.content,
         excerpt: p.summary,
         date: date(p.timestamp),
         author: author?.email ?? null,
-        category: category ? { slug: category.slug, name: category.name } : null,
-        extraCategories: [],
+        categories: category ? [{ slug: category.slug, name: category.name }] : [],
         tags: (tagsOf.get(p.id) ?? [])
           .map((id) => tagById.get(id))
           .filter((t) => t !== undefined)
           .map((t) => ({ slug: t.slug, name: t.name })),
         featureImage: p.photo,
         oldPaths: redirectsOf.get(p.id) ?? [],
+        commentsClosed: Boolean(p.commentsClosed),
         keepId: p.id,
         socialCard: p.socialCard,
         counts: {
@@ -173,8 +170,8 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
           avgTimeSeconds: p.avgTimeSeconds,
           bounceRate: p.bounceRate,
         },
-      },
-    });
+      }),
+    );
   }
   // Archives written before pages and comments were exported have neither.
   for (const page of doc.pages ?? []) {

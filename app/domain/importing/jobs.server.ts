@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { importJobs, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -209,6 +209,12 @@ function runner(): Runner {
   return globalForRunner.__inkwellImports;
 }
 
+/** The oldest job waiting its turn, if any. */
+function nextQueued(db: Db): ImportJob | undefined {
+  const queued = eq(importJobs.state, "queued");
+  return db.select().from(importJobs).where(queued).orderBy(importJobs.id).get();
+}
+
 /** Starts the next queued job unless one is running. Resolves when the queue is empty. */
 export function kickImports(db: Db = getDb()): Promise<void> {
   const r = runner();
@@ -219,12 +225,7 @@ export function kickImports(db: Db = getDb()): Promise<void> {
     try {
       for (;;) {
         if (r.stopped) return;
-        const next = db
-          .select()
-          .from(importJobs)
-          .where(eq(importJobs.state, "queued"))
-          .orderBy(importJobs.id)
-          .get();
+        const next = nextQueued(db);
         if (!next) return;
         const done = await runImportJob(next, db);
         r.log(
@@ -248,20 +249,12 @@ export function startImportRunner(options: { log?: (line: string) => void; db?: 
   r.stopped = false;
   if (options.log) r.log = options.log;
   const interrupted = db
-    .select({ id: importJobs.id, uid: importJobs.uid })
-    .from(importJobs)
+    .update(importJobs)
+    .set({ state: "queued", updatedAt: new Date() })
     .where(eq(importJobs.state, "running"))
+    .returning({ id: importJobs.id })
     .all();
   if (interrupted.length > 0) {
-    db.update(importJobs)
-      .set({ state: "queued", updatedAt: new Date() })
-      .where(
-        inArray(
-          importJobs.id,
-          interrupted.map((j) => j.id),
-        ),
-      )
-      .run();
     r.log(`Resuming ${interrupted.length} import(s) a previous run left unfinished.`);
   }
   void kickImports(db);

@@ -10,6 +10,7 @@ import type { CommentStatus } from "~/domain/comments/vocabulary";
 import type { PageNav, PageStatus } from "~/domain/pages/vocabulary";
 import type { PostStatus } from "~/domain/posts/statuses";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
+import type { StatusMapping } from "./statuses";
 
 export type SourceAuthor = {
   sourceId: string;
@@ -56,6 +57,10 @@ export type SourcePost = {
   featureImage: string | null;
   /** Old addresses answering 301 to the new post: `/2010/10/06/slug`, `/?p=12`. */
   oldPaths: string[];
+  /** Readers may not comment (WordPress's `comment_status` closed, the archive's switch). */
+  commentsClosed?: boolean;
+  /** What reading the content changed (a shortcode dropped…), for the post's report line. */
+  remarks?: string[];
   /** Inkwell's own archive: the id to keep (so `/{id}/…` addresses stay), when it is free. */
   keepId?: number;
   /** Inkwell's own archive: the post's social card. */
@@ -122,6 +127,8 @@ export type SourcePage = {
   statusNote?: string;
   /** HTML before the sanitiser. */
   html: string;
+  /** What reading the content changed, for the page's report line. */
+  remarks?: string[];
   summary: string;
   date: Date;
   author: string | null;
@@ -135,6 +142,34 @@ export type SourcePage = {
    */
   sitePage?: boolean;
 };
+
+/**
+ * A post as every reader builds it: the source's status read as Inkwell's
+ * (`mapped`), and its categories in the source's order (the first is kept,
+ * the others are named in the report).
+ */
+export function postRecord(
+  fields: Omit<
+    SourcePost,
+    "status" | "statusNote" | "publishAt" | "category" | "extraCategories"
+  > & {
+    mapped: StatusMapping;
+    categories: TermRef[];
+  },
+): SourceRecord {
+  const { mapped, categories, ...post } = fields;
+  return {
+    type: "post",
+    value: {
+      ...post,
+      status: mapped.status,
+      statusNote: mapped.note,
+      publishAt: mapped.publishAt,
+      category: categories[0] ?? null,
+      extraCategories: categories.slice(1),
+    },
+  };
+}
 
 export type SourceSkip = { kind: string; sourceId: string; title: string; reason: string };
 

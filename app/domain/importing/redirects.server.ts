@@ -4,8 +4,43 @@
  * 404 paths), so normal pages never pay for them. A post's redirect follows
  * the post to its current address.
  */
+import { redirects } from "#db/schema";
 import type { Db } from "~/platform/db.server";
-import { redirectKey } from "./writer.server";
+
+/** Redirect keys: lower case, no trailing slash; only a `p` query is kept (`/?p=12`). */
+export function redirectKey(pathname: string, search = ""): string {
+  let path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // kept as it came
+  }
+  const p = new URLSearchParams(search).get("p");
+  if (p && /^\d+$/.test(p)) return path === "/" ? `/?p=${p}` : `${path}?p=${p}`;
+  return path;
+}
+
+/**
+ * Makes each old address answer 301 to `target` (a post, followed wherever it
+ * moves, or a fixed path), except the home page and the new address itself.
+ */
+export function addRedirects(
+  db: Db,
+  oldPaths: readonly string[],
+  target: { postId: number } | { toPath: string },
+  current: string,
+) {
+  const now = redirectKey(current);
+  for (const old of oldPaths) {
+    const url = new URL(old, "http://x.invalid");
+    const key = redirectKey(url.pathname, url.search);
+    if (key === "/" || key === now) continue;
+    db.insert(redirects)
+      .values({ fromPath: key, ...target })
+      .onConflictDoNothing()
+      .run();
+  }
+}
 
 /** Where an old address now lives, or null. */
 export function findRedirect(db: Db, url: URL): string | null {
