@@ -6,12 +6,32 @@
  * timer per process (`processDueTimer`): bootstrap starts it, shutdown stops it, and the writes
  * that set, move or clear a due time kick it.
  */
+import { min, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/platform/db.server";
 import { processSingleton } from "~/platform/process-singleton.server";
 
 /** The longest the timer sleeps before looking at the database again. */
 const MAX_SLEEP_MS = 60_000;
 /** After a failed round (the database busy, say), the next try. */
 const RETRY_MS = 1_000;
+
+/** The earliest time in `column` of the rows `where` picks (epoch ms): a timer's next due time. */
+export function earliestDue(
+  db: Db,
+  table: SQLiteTable,
+  column: SQLiteColumn,
+  where: SQL | undefined,
+): number | undefined {
+  const row = db
+    .select({ next: min(column) })
+    .from(table)
+    .where(where)
+    .get();
+  const next = row?.next as Date | number | null | undefined;
+  if (next === null || next === undefined) return undefined;
+  return next instanceof Date ? next.getTime() : Number(next);
+}
 
 export type DueWork<T> = {
   /** The timer's name in the log ("Scheduler", "Send later"). */

@@ -10,7 +10,7 @@
  * timer never queue it twice. Until it is queued it can be rescheduled or
  * cancelled (back to draft).
  */
-import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { type Newsletter, newsletters, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -29,7 +29,12 @@ import { notifySafely } from "~/domain/notifications/notify.server";
 import { siteTimeZone } from "~/domain/site/settings.server";
 import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
 import type { Db } from "~/platform/db.server";
-import { DueTimer, type DueTimerOptions, processDueTimer } from "~/platform/due-timer.server";
+import {
+  DueTimer,
+  type DueTimerOptions,
+  earliestDue,
+  processDueTimer,
+} from "~/platform/due-timer.server";
 
 /** A newsletter page's Schedule: `sendAt` is epoch ms, an ISO time, or a wall time in the site's zone. */
 export function scheduleNewsletter(
@@ -116,14 +121,7 @@ export function cancelScheduledNewsletter(db: Db, actor: SessionUser, uid: strin
 
 /** The earliest send time of a scheduled newsletter (epoch ms), if any. */
 export function nextNewsletterDue(db: Db): number | undefined {
-  const row = db
-    .select({ next: min(newsletters.sendAt) })
-    .from(newsletters)
-    .where(eq(newsletters.status, "scheduled"))
-    .get();
-  const next = row?.next as Date | number | null | undefined;
-  if (next === null || next === undefined) return undefined;
-  return next instanceof Date ? next.getTime() : Number(next);
+  return earliestDue(db, newsletters, newsletters.sendAt, eq(newsletters.status, "scheduled"));
 }
 
 /** What the timer queued: the newsletter, its due time and how late it was queued (ms). */

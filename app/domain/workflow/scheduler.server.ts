@@ -12,25 +12,18 @@
  * only, so once per post (./status-change.server.ts). The status change fires the page-cache triggers (migration 0003), so the
  * home page, category pages, feeds and sitemap show it on the next request.
  */
-import { and, asc, eq, lte, min } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { posts } from "#db/schema";
 import { changeStatus, postStateColumns } from "~/domain/workflow/status-change.server";
 import type { Db } from "~/platform/db.server";
-import { DueTimer, type DueTimerOptions } from "~/platform/due-timer.server";
+import { DueTimer, type DueTimerOptions, earliestDue } from "~/platform/due-timer.server";
 
 /** What the scheduler published: the post, its due time and how late it went live (ms). */
 export type ScheduledPublish = { id: number; publishAt: number; lateMs: number };
 
 /** The earliest publish time of a scheduled post (epoch ms), if any. */
 export function nextDueTime(db: Db): number | undefined {
-  const row = db
-    .select({ next: min(posts.publishAt) })
-    .from(posts)
-    .where(eq(posts.status, "scheduled"))
-    .get();
-  const next = row?.next as Date | number | null | undefined;
-  if (next === null || next === undefined) return undefined;
-  return next instanceof Date ? next.getTime() : Number(next);
+  return earliestDue(db, posts, posts.publishAt, eq(posts.status, "scheduled"));
 }
 
 /**
