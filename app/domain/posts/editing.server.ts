@@ -8,6 +8,11 @@
  *   (`~/domain/access/ownership`: matched by the author's user id, not name).
  * - A Contributor's Publish becomes `reviewing`, and Contributors never delete.
  *
+ * Every change of an existing post (its status, or its fields under the same
+ * status) is written by `changeStatus` (app/domain/workflow/status-change.server.ts),
+ * which checks the step, adds one to the version, records the revision and
+ * notes the change (docs/decisions/160-one-status-change.md).
+ *
  * Content HTML is sanitised (allowlist, `./sanitize.server`) before it is
  * stored. Tags are referenced by name and must exist: an unknown tag is a 400
  * naming it (tags are created on the Tags screen or `/crud/add/doc`), so a typo
@@ -298,7 +303,8 @@ export function trashPost(actor: SessionUser, id: number, db: Db = getDb()): Pos
 
 /**
  * The posts list's bulk Move to Trash: every selected post must exist and be
- * the actor's to change (else nothing is trashed). Two queries.
+ * the actor's to change (else nothing is trashed); each one not yet in the
+ * trash moves there as Move to Trash moves it.
  */
 export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()): number {
   assertWriter(actor);
@@ -315,8 +321,8 @@ export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()):
   // All or none: each post's change is a savepoint of this one transaction.
   db.transaction((tx) => {
     for (const post of rows) {
-      if (post.status !== "trash")
-        changeStatus(tx as unknown as Db, actor, { post, to: "trash", now });
+      if (post.status === "trash") continue;
+      changeStatus(tx as unknown as Db, actor, { post, to: "trash", now });
     }
   });
   return wanted.length;
