@@ -10,12 +10,13 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { DomainError, storageFull } from "~/domain/errors.server";
 import { ensureDataDirs, readEnv } from "~/platform/env.server";
+import { processSingleton } from "~/platform/process-singleton.server";
 import { htmlToText } from "~/utils/text";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 type Handle = { path: string; db: Db };
-const globalForDb = globalThis as typeof globalThis & { __inkwellDb?: Handle };
+const globalForDb = processSingleton("db", (): { __inkwellDb?: Handle } => ({}));
 
 /** SQLite's page cache per connection, in KiB (docs/decisions/056-sqlite-page-cache.md). */
 export const SQLITE_CACHE_KIB = 4000;

@@ -80,3 +80,21 @@ export async function formActionWithFlash(
     );
   }
 }
+
+/**
+ * A back-office step that answers with a redirect either way: `run` returns the message (and
+ * where to go, `to` unless it says); a DomainError comes back to `to` as "`failure`: reason".
+ */
+export async function redirectWithOutcome(
+  to: string,
+  failure: string,
+  run: () => Promise<Flash & { to?: string }> | (Flash & { to?: string }),
+) {
+  try {
+    const { to: next, ...flash } = await run();
+    return redirectWithFlash(next ?? to, flash);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithFlash(to, { type: "error", message: `${failure}: ${error.message}` });
+  }
+}

@@ -14,7 +14,10 @@ import {
   sendBackNotes,
 } from "~/domain/workflow/review.server";
 import { listRevisions } from "~/domain/workflow/revision-views.server";
-import { caught, setupNewsroom, tableCounts } from "./fixtures";
+import { action as editAction } from "~/routes/admin.posts-edit";
+import { readFlash } from "~/web/flash.server";
+import { routeArgs } from "../helpers";
+import { BASE, caught, sessionCookie, setupNewsroom, tableCounts } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 beforeAll(() => {
@@ -89,5 +92,49 @@ describe("the review queue", () => {
     expect((await caught(() => sendBack(n.staff.editor, id, { note: "late" }))).status).toBe(400);
     expect(tableCounts()).toBe(after);
     expect(after).not.toBe(before);
+  });
+});
+
+describe("Edit Post's review buttons", () => {
+  /** Posts `?review=STEP` as the editor; the redirect's address and its flash message. */
+  async function press(id: number, review: string, body = "") {
+    const { passwordHash: _hash, apiKey: _key, ...editor } = n.staff.editor;
+    const request = new Request(`${BASE}/admin/posts/edit/${id}?review=${review}`, {
+      method: "POST",
+      headers: {
+        Cookie: await sessionCookie(editor),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body,
+    });
+    const res = (await editAction(routeArgs(request, { id: String(id) }) as never)) as Response;
+    expect(res.status).toBe(303);
+    const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { flash } = await readFlash(new Request(BASE, { headers: { Cookie: cookie } }));
+    return { to: res.headers.get("Location"), flash };
+  }
+
+  it("approve, send back, a refusal and an unknown step each come back with their message", async () => {
+    const approved = submit();
+    expect(await press(approved, "approve")).toEqual({
+      to: `/admin/posts/edit/${approved}`,
+      flash: { type: "success", message: "Post approved and published" },
+    });
+    const sent = submit();
+    expect(await press(sent, "send-back", "note=Needs+a+source")).toEqual({
+      to: "/admin/posts?status=reviewing",
+      flash: { type: "success", message: "Post sent back to its author" },
+    });
+    expect(await press(approved, "approve")).toEqual({
+      to: `/admin/posts/edit/${approved}`,
+      flash: {
+        type: "error",
+        message: "Error reviewing post: Only a post in review can be approved",
+      },
+    });
+    expect((await press(approved, "later")).flash).toEqual({
+      type: "error",
+      message: "Unknown review step",
+    });
   });
 });

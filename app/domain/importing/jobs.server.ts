@@ -22,6 +22,7 @@ import { notifySafely } from "~/domain/notifications/notify.server";
 import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { processSingleton } from "~/platform/process-singleton.server";
 import { openReader } from "./formats.server";
 import { extractZip, MediaFiles } from "./media-files.server";
 import type { SourceRecord } from "./records";
@@ -202,11 +203,13 @@ export async function runImportJob(
 // The in-process runner
 
 type Runner = { running: Promise<void> | null; stopped: boolean; log: (line: string) => void };
-const globalForRunner = globalThis as typeof globalThis & { __inkwellImports?: Runner };
 
 function runner(): Runner {
-  globalForRunner.__inkwellImports ??= { running: null, stopped: false, log: console.log };
-  return globalForRunner.__inkwellImports;
+  return processSingleton<Runner>("imports", () => ({
+    running: null,
+    stopped: false,
+    log: console.log,
+  }));
 }
 
 /** The oldest job waiting its turn, if any. */

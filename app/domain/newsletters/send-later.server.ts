@@ -10,7 +10,7 @@
  * timer never queue it twice. Until it is queued it can be rescheduled or
  * cancelled (back to draft).
  */
-import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { type Newsletter, newsletters, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -29,7 +29,12 @@ import { notifySafely } from "~/domain/notifications/notify.server";
 import { siteTimeZone } from "~/domain/site/settings.server";
 import { formatScheduleTime, scheduleInstant } from "~/domain/workflow/schedule-time";
 import type { Db } from "~/platform/db.server";
-import { DueTimer } from "~/platform/due-timer.server";
+import {
+  DueTimer,
+  type DueTimerOptions,
+  earliestDue,
+  processDueTimer,
+} from "~/platform/due-timer.server";
 
 /** A newsletter page's Schedule: `sendAt` is epoch ms, an ISO time, or a wall time in the site's zone. */
 export function scheduleNewsletter(
@@ -116,14 +121,7 @@ export function cancelScheduledNewsletter(db: Db, actor: SessionUser, uid: strin
 
 /** The earliest send time of a scheduled newsletter (epoch ms), if any. */
 export function nextNewsletterDue(db: Db): number | undefined {
-  const row = db
-    .select({ next: min(newsletters.sendAt) })
-    .from(newsletters)
-    .where(eq(newsletters.status, "scheduled"))
-    .get();
-  const next = row?.next as Date | number | null | undefined;
-  if (next === null || next === undefined) return undefined;
-  return next instanceof Date ? next.getTime() : Number(next);
+  return earliestDue(db, newsletters, newsletters.sendAt, eq(newsletters.status, "scheduled"));
 }
 
 /** What the timer queued: the newsletter, its due time and how late it was queued (ms). */
@@ -218,88 +216,38 @@ function returnToDraft(db: Db, id: number, reason: string, now: number) {
   });
 }
 
-// ---- The timer ----
+// ---- The timer: one per process (bootstrap starts it, shutdown stops it, schedule changes kick it) ----
 
-export type SendLaterOptions = { log?: (line: string) => void; error?: (line: string) => void };
-
-/** The in-process timer (one per process: ./send-later-process.server.ts). */
-export class SendLaterTimer {
-  private readonly timer: DueTimer<QueuedLater>;
-
-  constructor(
-    getDb: () => Db,
-    private readonly options: SendLaterOptions = {},
-  ) {
-    this.timer = new DueTimer({
-      run: () => queueDueNewsletters(getDb()),
-      nextDue: () => nextNewsletterDue(getDb()),
-      // Never drop a newsletter: the next try reads the database again.
-      failed: (error) => {
-        const line = `Send later: queueing failed, retrying in 1 s: ${String(error)}`;
-        if (this.options.error) this.options.error(line);
-        else console.error(line);
-      },
-    });
-  }
-
-  /** Start-up: queues what came due while the process was down, then sleeps until the next. */
-  start(): QueuedLater[] {
-    const caught = this.timer.round();
-    if (caught.length > 0) {
-      this.log(
-        `Send later: queued ${caught.length} overdue newsletter${caught.length > 1 ? "s" : ""} on start ` +
+/** The in-process timer: queues what is due, sleeps until the next send time. */
+export class SendLaterTimer extends DueTimer<QueuedLater> {
+  constructor(getDb: () => Db, options: DueTimerOptions = {}) {
+    super(
+      {
+        name: "Send later",
+        run: () => queueDueNewsletters(getDb()),
+        nextDue: () => nextNewsletterDue(getDb()),
+        failure: "queueing failed",
+        caughtUp: (caught) =>
+          `queued ${caught.length} overdue newsletter${caught.length > 1 ? "s" : ""} on start ` +
           `(${caught.map((q) => `${q.uid} ${(q.lateMs / 1000).toFixed(1)} s late`).join(", ")})`,
-      );
-    }
-    return caught;
-  }
-
-  /** Re-reads the next due time (a newsletter was scheduled, rescheduled or cancelled). */
-  kick(): void {
-    this.timer.kick();
-  }
-
-  stop(): void {
-    this.timer.stop();
-  }
-
-  get isStopped(): boolean {
-    return this.timer.isStopped;
-  }
-
-  private log(line: string) {
-    (this.options.log ?? console.log)(line);
+      },
+      options,
+    );
   }
 }
 
-// ---- The process's one timer (bootstrap starts it, shutdown stops it; kept on globalThis so a
-// dev-server reload does not start a second one) ----
+const sendLaterTimer = processDueTimer("send-later");
 
-const globalForSendLater = globalThis as typeof globalThis & {
-  __inkwellSendLater?: SendLaterTimer;
-};
-
-/** Starts the process's timer; returns what the start-up catch-up queued. */
-export function startSendLaterTimer(
-  getDb: () => Db,
-  options: SendLaterOptions = {},
-): QueuedLater[] {
-  const existing = globalForSendLater.__inkwellSendLater;
-  if (existing && !existing.isStopped) {
-    existing.kick();
-    return [];
-  }
-  const timer = new SendLaterTimer(getDb, options);
-  globalForSendLater.__inkwellSendLater = timer;
-  return timer.start();
+/** Starts the process's timer (bootstrap); returns what the start-up catch-up queued. */
+export function startSendLaterTimer(getDb: () => Db, options: DueTimerOptions = {}): QueuedLater[] {
+  return sendLaterTimer.start(() => new SendLaterTimer(getDb, options));
 }
 
 /** A send time changed: the timer reads the next due time again. */
 export function kickSendLaterTimer(): void {
-  globalForSendLater.__inkwellSendLater?.kick();
+  sendLaterTimer.kick();
 }
 
 export function stopSendLaterTimer(): void {
-  globalForSendLater.__inkwellSendLater?.stop();
-  globalForSendLater.__inkwellSendLater = undefined;
+  sendLaterTimer.stop();
 }

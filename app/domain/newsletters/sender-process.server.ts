@@ -5,30 +5,31 @@
  *
  * It lives here, beside the worker, rather than in app/platform: it is the
  * newsletters' own state, and the domain's queue must reach it without
- * importing start-up code. Kept on globalThis so a dev-server reload does not
- * start a second one.
+ * importing start-up code. One per process (`processSingleton`), so a dev-server
+ * reload does not start a second one.
  */
 import { NewsletterSender, type SenderOptions } from "~/domain/newsletters/sender.server";
 import { getDb } from "~/platform/db.server";
+import { processSingleton } from "~/platform/process-singleton.server";
 
-const globalForSender = globalThis as typeof globalThis & { __inkwellSender?: NewsletterSender };
+const slot = processSingleton("newsletter-sender", (): { sender?: NewsletterSender } => ({}));
 
 /** Starts the process's sender (bootstrap) and resumes whatever is pending. */
 export function startNewsletterSender(options: SenderOptions = {}): NewsletterSender {
-  const existing = globalForSender.__inkwellSender;
+  const existing = slot.sender;
   if (existing && !existing.isStopping) {
     existing.kick();
     return existing;
   }
   const sender = new NewsletterSender(getDb, options);
-  globalForSender.__inkwellSender = sender;
+  slot.sender = sender;
   sender.kick();
   return sender;
 }
 
 /** Deliver now, if the process's sender runs (queueing calls it). */
 export function kickNewsletterSender(): void {
-  globalForSender.__inkwellSender?.kick();
+  slot.sender?.kick();
 }
 
 /**
@@ -36,8 +37,8 @@ export function kickNewsletterSender(): void {
  * stopped already, else a promise that resolves after the messages in flight.
  */
 export function stopNewsletterSender(): Promise<void> | undefined {
-  const sender = globalForSender.__inkwellSender;
-  globalForSender.__inkwellSender = undefined;
+  const sender = slot.sender;
+  slot.sender = undefined;
   if (!sender) return undefined;
   const busy = sender.isBusy;
   const stopped = sender.stop();

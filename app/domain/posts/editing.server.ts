@@ -8,6 +8,11 @@
  *   (`~/domain/access/ownership`: matched by the author's user id, not name).
  * - A Contributor's Publish becomes `reviewing`, and Contributors never delete.
  *
+ * Every change of an existing post (its status, or its fields under the same
+ * status) is written by `changeStatus` (app/domain/workflow/status-change.server.ts),
+ * which checks the step, adds one to the version, records the revision and
+ * notes the change (docs/decisions/160-one-status-change.md).
+ *
  * Content HTML is sanitised (allowlist, `./sanitize.server`) before it is
  * stored. Tags are referenced by name and must exist: an unknown tag is a 400
  * naming it (tags are created on the Tags screen or `/crud/add/doc`), so a typo
@@ -15,16 +20,14 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { categories, posts, postTags, type SocialCard, tags } from "#db/schema";
+import { categories, posts, type SocialCard, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
-import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
-import { notify, notifyStaff } from "~/domain/notifications/notify.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
 import { PostInputSchema, type SaveAction } from "~/domain/posts/post-input.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
@@ -37,8 +40,13 @@ import {
 import type { PostStatus } from "~/domain/posts/statuses";
 import { lastSavedBy, recordRevision } from "~/domain/workflow/revisions.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
-import { kickPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
+import {
+  changeStatus,
+  noteChange,
+  postStateColumns,
+  writeTags,
+} from "~/domain/workflow/status-change.server";
 import {
   assertCurrentPostVersion,
   assertMaySchedule,
@@ -70,33 +78,6 @@ export function nextStatus(actor: SessionUser, action: SaveAction, isNew: boolea
     case "trash":
       if (isNew) throw badRequest("A new post cannot be moved to the trash; save it first");
       return "trash";
-  }
-}
-
-/**
- * Tells the newsroom about a post's review (docs/decisions/083-notifications.md):
- * submitted for review → an alert and the editors; a reviewed post published or
- * sent back to draft by someone else → its author.
- */
-function announceStatus(
-  db: Db,
-  actor: SessionUser,
-  post: { id: number; title: string; authorId: number | null },
-  before: PostStatus | null,
-  after: PostStatus,
-) {
-  if (after === before) return;
-  const ref = { id: post.id, title: post.title, authorId: post.authorId };
-  if (after === "reviewing") {
-    notify(db, {
-      kind: "post-submitted",
-      message: `${actor.name} submitted "${post.title}" for review`,
-      link: `/admin/posts/edit/${post.id}`,
-    });
-    notifyStaff(db, { kind: "post-submitted", post: ref, actorId: actor.id });
-  } else if (before === "reviewing" && (after === "published" || after === "draft")) {
-    const kind = after === "published" ? "post-approved" : "post-sent-back";
-    notifyStaff(db, { kind, post: ref, actorId: actor.id });
   }
 }
 
@@ -187,15 +168,6 @@ function resolveInput(db: Db, input: z.output<typeof PostInputSchema>): Resolved
   };
 }
 
-function writeTags(db: Db, postId: number, tagIds: number[]) {
-  db.delete(postTags).where(eq(postTags.postId, postId)).run();
-  if (tagIds.length > 0) {
-    db.insert(postTags)
-      .values(tagIds.map((tagId) => ({ postId, tagId })))
-      .run();
-  }
-}
-
 // ---------------------------------------------------------------------------
 // Writes
 
@@ -251,39 +223,14 @@ export function savePost(
       status === "scheduled" ? futurePublishAt(input.publishAt, now, timeZone) : null;
     const { values, tagIds } = resolveInput(db, input);
     const { categorySlug, ...columns } = values;
-    db.transaction((tx) => {
-      const txDb = tx as unknown as Db;
-      const written = txDb
-        .update(posts)
-        .set({
-          ...columns,
-          status,
-          url: postPath(existing.id, categorySlug, values.slug),
-          timestamp: status !== existing.status ? now : existing.timestamp,
-          updatedAt: now,
-          publishAt,
-          version: existing.version + 1,
-        })
-        .where(and(eq(posts.id, existing.id), eq(posts.version, existing.version)))
-        .run();
-      // Another writer got in between the read and this write.
-      if (written.changes !== 1) {
-        throw new DomainError(409, "Saved by someone else while you were editing");
-      }
-      writeTags(txDb, existing.id, tagIds);
-      recordRevision(
-        txDb,
-        existing.id,
-        actor,
-        revisionReason(existing.status, status, publishAt, timeZone),
-        {
-          now,
-        },
-      );
+    changeStatus(db, actor, {
+      post: existing,
+      to: status,
+      fields: { ...columns, url: postPath(existing.id, categorySlug, values.slug) },
+      tagIds,
+      publishAt,
+      now,
     });
-    auditStatusChange(db, actor, existing.id, input.title, existing.status, status);
-    announceStatus(db, actor, { ...existing, title: values.title }, existing.status, status);
-    if (status === "scheduled" || existing.status === "scheduled") kickPostScheduler();
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
       post: post as PostDocument,
@@ -337,9 +284,7 @@ export function savePost(
     });
     return newId;
   });
-  auditStatusChange(db, actor, id, input.title, null, status);
-  announceStatus(db, actor, { id, title: values.title, authorId: actor.id }, null, status);
-  if (status === "scheduled") kickPostScheduler();
+  noteChange(db, actor, { id, title: values.title, authorId: actor.id }, null, status);
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return {
     post: post as PostDocument,
@@ -351,32 +296,15 @@ export function savePost(
 /** Move to Trash (the posts-list action too, fixed to trash the post it is on). */
 export function trashPost(actor: SessionUser, id: number, db: Db = getDb()): PostDocument {
   const existing = loadOwnedPost(db, actor, id);
-  if (existing.status !== "trash") {
-    const now = new Date();
-    db.transaction((tx) => {
-      const txDb = tx as unknown as Db;
-      txDb
-        .update(posts)
-        .set({
-          status: "trash",
-          timestamp: now,
-          updatedAt: now,
-          publishAt: null,
-          version: sql`${posts.version} + 1`,
-        })
-        .where(eq(posts.id, id))
-        .run();
-      recordRevision(txDb, id, actor, "Moved to trash", { now });
-    });
-    auditPost(db, actor, "post-trashed", id, existing.title);
-  }
+  if (existing.status !== "trash") changeStatus(db, actor, { post: existing, to: "trash" });
   const [post] = postDocuments(db, { where: eq(posts.id, id) });
   return post as PostDocument;
 }
 
 /**
  * The posts list's bulk Move to Trash: every selected post must exist and be
- * the actor's to change (else nothing is trashed). Two queries.
+ * the actor's to change (else nothing is trashed); each one not yet in the
+ * trash moves there as Move to Trash moves it.
  */
 export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()): number {
   assertWriter(actor);
@@ -384,37 +312,19 @@ export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()):
   if (wanted.length === 0) throw badRequest("Select at least one post");
   if (wanted.length > 100) throw badRequest("At most 100 posts at a time");
   if (wanted.some((id) => !Number.isSafeInteger(id) || id < 1)) throw notFound("Post not found");
-  const rows = db
-    .select({ id: posts.id, authorId: posts.authorId })
-    .from(posts)
-    .where(inArray(posts.id, wanted))
-    .all();
+  const rows = db.select(postStateColumns).from(posts).where(inArray(posts.id, wanted)).all();
   if (rows.length !== wanted.length) throw notFound("Post not found");
   if (rows.some((r) => !mayTouchPost(actor, r.authorId))) {
     throw forbidden("You can only change your own posts");
   }
   const now = new Date();
+  // All or none: each post's change is a savepoint of this one transaction.
   db.transaction((tx) => {
-    const txDb = tx as unknown as Db;
-    const moving = txDb
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
-      .all();
-    txDb
-      .update(posts)
-      .set({
-        status: "trash",
-        timestamp: now,
-        updatedAt: now,
-        publishAt: null,
-        version: sql`${posts.version} + 1`,
-      })
-      .where(and(inArray(posts.id, wanted), ne(posts.status, "trash")))
-      .run();
-    for (const post of moving) recordRevision(txDb, post.id, actor, "Moved to trash", { now });
+    for (const post of rows) {
+      if (post.status === "trash") continue;
+      changeStatus(tx as unknown as Db, actor, { post, to: "trash", now });
+    }
   });
-  for (const id of wanted) auditPost(db, actor, "post-trashed", id, "");
   return wanted.length;
 }
 
@@ -424,32 +334,13 @@ export function deletePost(actor: SessionUser, id: number, db: Db = getDb()): { 
   if (!can(actor.role, "deletePosts")) throw forbidden("Contributors cannot delete posts");
   const existing = loadOwnedPost(db, actor, id);
   db.delete(posts).where(eq(posts.id, existing.id)).run();
-  auditPost(db, actor, "post-deleted", existing.id, existing.title);
-  return { id: existing.id };
-}
-
-function auditPost(db: Db, actor: SessionUser, action: AuditAction, id: number, title: string) {
   recordAudit(db, {
-    action,
+    action: "post-deleted",
     actor,
     targetType: "post",
-    targetId: id,
-    summary: title,
+    targetId: existing.id,
+    summary: existing.title,
     address: actor.address,
   });
-}
-
-/** Publishing and unpublishing go to the audit log. */
-function auditStatusChange(
-  db: Db,
-  actor: SessionUser,
-  id: number,
-  title: string,
-  from: PostStatus | null,
-  to: PostStatus,
-) {
-  if (to === "published" && from !== "published") auditPost(db, actor, "post-published", id, title);
-  if (from === "published" && to !== "published") {
-    auditPost(db, actor, to === "trash" ? "post-trashed" : "post-unpublished", id, title);
-  }
+  return { id: existing.id };
 }

@@ -9,10 +9,9 @@ import { z } from "zod";
 import { postRevisions, posts } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { badRequest, forbidden, parseInput } from "~/domain/errors.server";
-import { notifyStaffSafely } from "~/domain/notifications/notify.server";
+import { parseInput } from "~/domain/errors.server";
 import { loadOwnedPost } from "~/domain/posts/staff-views.server";
-import { recordRevision } from "~/domain/workflow/revisions.server";
+import { assertReviewer, changeStatus } from "~/domain/workflow/status-change.server";
 import { type Db, getDb } from "~/platform/db.server";
 
 /** Reviewing posts the queue holds (every one for Editors and Administrators). */
@@ -32,45 +31,31 @@ const SendBackSchema = z.object({
     .max(2000, "The note: at most 2000 characters"),
 });
 
-/** Send back: an Editor's or Administrator's; the post returns to `draft` with the note. */
+/** Approve or Send back, an Editor's or Administrator's, of a post in review as it stands. */
+function review(
+  actor: SessionUser,
+  postId: number,
+  change: { step: "approve" | "send-back"; note?: string },
+  options: ReviewOptions,
+): void {
+  const db = options.db ?? getDb();
+  const post = loadOwnedPost(db, actor, postId);
+  const to = change.step === "approve" ? "published" : "draft";
+  changeStatus(db, actor, { post, to, ...change, now: options.now });
+}
+
+type ReviewOptions = { now?: Date; db?: Db };
+
+/** Send back: the post returns to `draft` with the note for its author. */
 export function sendBack(
   actor: SessionUser,
   postId: number,
   input: unknown,
-  options: { now?: Date; db?: Db } = {},
+  options: ReviewOptions = {},
 ): void {
-  const db = options.db ?? getDb();
-  const now = options.now ?? new Date();
-  if (!can(actor.role, "seeAllPosts")) {
-    throw forbidden("Only Editors and Administrators review posts");
-  }
+  assertReviewer(actor);
   const { note } = parseInput(SendBackSchema, input);
-  const post = loadOwnedPost(db, actor, postId);
-  if (post.status !== "reviewing") throw badRequest("Only a post in review can be sent back");
-  const done = db.transaction((tx) => {
-    const txDb = tx as unknown as Db;
-    const written = txDb
-      .update(posts)
-      .set({
-        status: "draft",
-        timestamp: now,
-        updatedAt: now,
-        version: sql`${posts.version} + 1`,
-      })
-      .where(and(eq(posts.id, postId), eq(posts.status, "reviewing")))
-      .run();
-    // Another reviewer got there first: nothing recorded, nobody told twice.
-    if (written.changes !== 1) return false;
-    recordRevision(txDb, postId, actor, "Sent back to the author", { note, now });
-    return true;
-  });
-  if (!done) throw badRequest("Only a post in review can be sent back");
-  notifyStaffSafely(db, {
-    kind: "post-sent-back",
-    post: { id: post.id, title: post.title, authorId: post.authorId },
-    actorId: actor.id,
-    note,
-  });
+  review(actor, postId, { step: "send-back", note }, options);
 }
 
 /**
@@ -108,39 +93,8 @@ export function sendBackNotes(
   return notes;
 }
 
-/** Approve and publish: an Editor's or Administrator's, of a post in review, as it stands. */
-export function approveAndPublish(
-  actor: SessionUser,
-  postId: number,
-  options: { now?: Date; db?: Db } = {},
-): void {
-  const db = options.db ?? getDb();
-  const now = options.now ?? new Date();
-  if (!can(actor.role, "seeAllPosts")) {
-    throw forbidden("Only Editors and Administrators review posts");
-  }
-  const post = loadOwnedPost(db, actor, postId);
-  if (post.status !== "reviewing") throw badRequest("Only a post in review can be approved");
-  const done = db.transaction((tx) => {
-    const txDb = tx as unknown as Db;
-    const written = txDb
-      .update(posts)
-      .set({
-        status: "published",
-        timestamp: now,
-        updatedAt: now,
-        version: sql`${posts.version} + 1`,
-      })
-      .where(and(eq(posts.id, postId), eq(posts.status, "reviewing")))
-      .run();
-    if (written.changes !== 1) return false;
-    recordRevision(txDb, postId, actor, "Approved and published", { now });
-    return true;
-  });
-  if (!done) throw badRequest("Only a post in review can be approved");
-  notifyStaffSafely(db, {
-    kind: "post-approved",
-    post: { id: post.id, title: post.title, authorId: post.authorId },
-    actorId: actor.id,
-  });
+/** Approve and publish. */
+export function approveAndPublish(actor: SessionUser, postId: number, options: ReviewOptions = {}) {
+  assertReviewer(actor);
+  review(actor, postId, { step: "approve" }, options);
 }

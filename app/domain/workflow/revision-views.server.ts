@@ -7,11 +7,11 @@
  */
 import { diffWords } from "diff";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { categories, postRevisions, posts, postTags, tags } from "#db/schema";
+import { categories, postRevisions, posts, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound } from "~/domain/errors.server";
 import { loadOwnedPost, type PostDocument, postDocuments } from "~/domain/posts/staff-views.server";
-import { recordRevision } from "~/domain/workflow/revisions.server";
+import { changeStatus } from "~/domain/workflow/status-change.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { postPath, slugify } from "~/utils/slug";
 import { htmlToText } from "~/utils/text";
@@ -104,7 +104,8 @@ export function revisionDiff(
 
 /**
  * Puts a revision's title, summary, content, category, tags, photo and social
- * card back (the status stays); the version before is kept as a revision.
+ * card back (the status stays): `changeStatus`'s restore step, which keeps the version before
+ * as a revision.
  */
 export function restoreRevision(
   actor: SessionUser,
@@ -113,7 +114,6 @@ export function restoreRevision(
   options: { now?: Date; db?: Db } = {},
 ): PostDocument {
   const db = options.db ?? getDb();
-  const now = options.now ?? new Date();
   const existing = loadOwnedPost(db, actor, postId);
   const rev = loadRevision(db, postId, revisionId);
   const category = db
@@ -139,45 +139,24 @@ export function restoreRevision(
           .all()
           .map((t) => t.id);
   const when = rev.createdAt.toISOString().slice(0, 16).replace("T", " ");
-  db.transaction((tx) => {
-    const txDb = tx as unknown as Db;
-    const newest = txDb
-      .select({ version: postRevisions.version })
-      .from(postRevisions)
-      .where(and(eq(postRevisions.postId, postId), eq(postRevisions.kind, "save")))
-      .orderBy(desc(postRevisions.id))
-      .limit(1)
-      .get();
-    if (newest?.version !== existing.version) {
-      recordRevision(txDb, postId, actor, "Before restore", { now });
-    }
-    const slug = slugify(rev.title) || "post";
-    txDb
-      .update(posts)
-      .set({
-        title: rev.title,
-        slug,
-        url: postPath(postId, category.slug, slug),
-        summary: rev.summary,
-        content: rev.content,
-        categoryId: category.id,
-        photo: rev.photo,
-        socialCard: rev.socialCard ?? null,
-        updatedAt: now,
-        version: existing.version + 1,
-      })
-      .where(eq(posts.id, postId))
-      .run();
-    txDb.delete(postTags).where(eq(postTags.postId, postId)).run();
-    if (tagIds.length > 0) {
-      txDb
-        .insert(postTags)
-        .values(tagIds.map((tagId) => ({ postId, tagId })))
-        .run();
-    }
-    recordRevision(txDb, postId, actor, `Restored the revision of ${when} UTC by ${rev.userName}`, {
-      now,
-    });
+  const slug = slugify(rev.title) || "post";
+  changeStatus(db, actor, {
+    post: existing,
+    to: existing.status,
+    step: "restore",
+    fields: {
+      title: rev.title,
+      slug,
+      url: postPath(postId, category.slug, slug),
+      summary: rev.summary,
+      content: rev.content,
+      categoryId: category.id,
+      photo: rev.photo,
+      socialCard: rev.socialCard ?? null,
+    },
+    tagIds,
+    reason: `Restored the revision of ${when} UTC by ${rev.userName}`,
+    now: options.now,
   });
   return (postDocuments(db, { where: eq(posts.id, postId) }) as PostDocument[])[0];
 }

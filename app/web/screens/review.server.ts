@@ -4,9 +4,8 @@
  * (app/domain/workflow/review.server.ts), then back with a message.
  */
 import type { SessionUser } from "~/domain/access/actor.server";
-import { isDomainError } from "~/domain/errors.server";
 import { approveAndPublish, sendBack } from "~/domain/workflow/review.server";
-import { redirectWithFlash } from "~/web/flash.server";
+import { redirectWithOutcome } from "~/web/flash.server";
 import { readForm } from "~/web/forms.server";
 
 export async function reviewAction(
@@ -15,26 +14,17 @@ export async function reviewAction(
   postId: number,
   step: string,
 ) {
-  const to = `/admin/posts/edit/${postId}`;
-  try {
+  return redirectWithOutcome(`/admin/posts/edit/${postId}`, "Error reviewing post", async () => {
     const form = await readForm(request);
     if (step === "approve") {
       approveAndPublish(actor, postId);
-      return redirectWithFlash(to, { type: "success", message: "Post approved and published" });
+      return { type: "success", message: "Post approved and published" };
     }
     if (step === "send-back") {
       sendBack(actor, postId, { note: form.fields.note ?? "" });
-      return redirectWithFlash("/admin/posts?status=reviewing", {
-        type: "success",
-        message: "Post sent back to its author",
-      });
+      const to = "/admin/posts?status=reviewing";
+      return { to, type: "success", message: "Post sent back to its author" };
     }
-    return redirectWithFlash(to, { type: "error", message: "Unknown review step" });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash(to, {
-      type: "error",
-      message: `Error reviewing post: ${error.message}`,
-    });
-  }
+    return { type: "error", message: "Unknown review step" };
+  });
 }

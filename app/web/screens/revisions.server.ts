@@ -13,7 +13,7 @@ import {
   restoreRevision,
   revisionDiff,
 } from "~/domain/workflow/revision-views.server";
-import { redirectWithFlash } from "~/web/flash.server";
+import { redirectWithOutcome } from "~/web/flash.server";
 import { readForm } from "~/web/forms.server";
 import { withCategoryName } from "~/web/screens/post-form.server";
 
@@ -37,17 +37,10 @@ export function revisionsFor(actor: SessionUser, postId: number, query: URLSearc
 
 /** Restore this revision → Edit Post with "Revision restored", or the refusal as a message. */
 export async function restoreAction(actor: SessionUser, postId: number, value: string) {
-  const to = `/admin/posts/edit/${postId}`;
-  try {
+  return redirectWithOutcome(`/admin/posts/edit/${postId}`, "Error restoring revision", () => {
     restoreRevision(actor, postId, revisionId(value) ?? 0);
-    return redirectWithFlash(to, { type: "success", message: "Revision restored" });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash(to, {
-      type: "error",
-      message: `Error restoring revision: ${error.message}`,
-    });
-  }
+    return { type: "success", message: "Revision restored" };
+  });
 }
 
 /** `?autosave=1` (the editor's fetch every 30 s): the actor's rolling autosave → `{savedAt}`. */
