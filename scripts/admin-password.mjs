@@ -2,8 +2,9 @@
  * `npm run admin:password -- EMAIL`: sets a new password for the staff
  * account with that e-mail address and prints it. A password piped on stdin
  * (`echo 'new-pass' | npm run admin:password -- EMAIL`) is used instead of a
- * generated one. Works while `npm start` runs (same DATA_DIR); needs a build
- * (`npm run build`, or one `npm start`).
+ * generated one. Like a reset in the back office, it signs the account out
+ * everywhere and writes an audit entry. Works while `npm start` runs (same
+ * DATA_DIR); needs a build (`npm run build`, or one `npm start`).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +28,7 @@ const piped = process.stdin.isTTY ? "" : readFileSync(0, "utf8").split(/\r?\n/)[
 const build = await import(pathToFileURL(entry).href);
 try {
   const result = build.entry.module.setStaffPassword(email, piped || undefined);
-  console.log(`New password set for ${result.email} (${result.role}).`);
+  console.log(`New password set for ${result.email} (${result.role}); its sessions are ended.`);
   if (result.generated) console.log(`  Password (shown only this once): ${result.password}`);
   process.exit(0);
 } catch (error) {

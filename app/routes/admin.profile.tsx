@@ -2,16 +2,10 @@ import type { ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
-import {
-  EmailField,
-  ImageField,
-  LabeledInput,
-  LabeledTextarea,
-  NameField,
-} from "~/components/admin/fields";
+import { EmailField, ImageField, LabeledTextarea, NameField } from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { PasswordField } from "~/components/admin/password-field";
 import { ProfileSecurity } from "~/components/admin/profile-security";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
@@ -188,19 +182,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           submit="Update Password"
           busy={busy}
         >
-          <PasswordField
-            name="password"
-            label="New Password"
-            minLength={minLength}
-            required={false}
-          />
-          <LabeledInput
-            label="Confirm Password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            maxLength={1024}
-          />
+          <NewPasswordFields minLength={minLength} required={false} />
         </ModeForm>
       ) : null}
       <ProfileSecurity {...security} codes={codes} busy={busy} />

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { LabeledInput } from "~/components/admin/fields";
-import { LoginBrand } from "~/components/admin/login-brand";
-import { PasswordField } from "~/components/admin/password-field";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
+import * as signIn from "~/components/admin/sign-in-page";
 import { FormError } from "~/components/admin/toasts";
 import {
   checkPasswordLink,
@@ -9,22 +8,15 @@ import {
   resetPasswordWithLink,
 } from "~/domain/accounts/password-links.server";
 import { isDomainError } from "~/domain/errors.server";
-import { clientAddressContext } from "~/nonce";
-import adminCss from "~/styles/admin.css?url";
-import { rootSeo, seoMeta } from "~/utils/seo";
 import { redirectWithFlash } from "~/web/flash.server";
-import { formError, readForm } from "~/web/forms.server";
+import { readForm } from "~/web/forms.server";
 import { checkLimit, countAttempt, LIMITS } from "~/web/limits.server";
+import { signInAction } from "~/web/sign-in.server";
 import type { Route } from "./+types/admin.reset-password";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(rootSeo(matches), {
-    title: "Choose a new password",
-    path: "/admin/reset-password",
-    noindex: true,
-  });
+export const links = signIn.links;
+export const meta = signIn.meta("Choose a new password", "/admin/reset-password");
+export const headers = signIn.headers;
 
 /** Whom the link is for, or that it is no longer good (never a 500). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const address = context.get(clientAddressContext);
-  try {
+  return signInAction(context, async (address) => {
     checkLimit(LIMITS.resetPassword, address, "Too many attempts.");
     const form = await readForm(request);
     try {
@@ -51,12 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       throw error;
     }
-  } catch (error) {
-    return formError(error);
-  }
-  return redirectWithFlash("/admin/login", {
-    type: "success",
-    message: "Your new password is set. Sign in with it.",
+    return redirectWithFlash("/admin/login", {
+      type: "success",
+      message: "Your new password is set. Sign in with it.",
+    });
   });
 }
 
@@ -64,40 +53,28 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <main id="main" className="login-page">
-      <LoginBrand />
-      <section className="login-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">
-          {loaderData.purpose === "invite" ? "Choose your password" : "Choose a new password"}
-        </h1>
-        <FormError result={result} />
-        {loaderData.valid ? (
-          <Form method="post" className="admin-form">
-            <p>For {loaderData.name}.</p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField name="password" label="New Password" minLength={6} withGenerator />
-            <LabeledInput
-              label="Confirm Password"
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              maxLength={1024}
-              required
-            />
-            <button type="submit" className="button button-primary" disabled={busy}>
-              Set password
-            </button>
-          </Form>
-        ) : (
-          <p role="alert" className="notice notice-error">
-            {loaderData.message}
-          </p>
-        )}
-        <p>
-          <Link to="/admin/forgot-password">Ask for a new link</Link> ·{" "}
-          <Link to="/admin/login">Sign in</Link>
+    <signIn.Page
+      title={loaderData.purpose === "invite" ? "Choose your password" : "Choose a new password"}
+    >
+      <FormError result={result} />
+      {loaderData.valid ? (
+        <Form method="post" className="admin-form">
+          <p>For {loaderData.name}.</p>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <NewPasswordFields minLength={6} withGenerator />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Set password
+          </button>
+        </Form>
+      ) : (
+        <p role="alert" className="notice notice-error">
+          {loaderData.message}
         </p>
-      </section>
-    </main>
+      )}
+      <p>
+        <Link to="/admin/forgot-password">Ask for a new link</Link> ·{" "}
+        <Link to="/admin/login">Sign in</Link>
+      </p>
+    </signIn.Page>
   );
 }

@@ -5,6 +5,8 @@
  * client's one-click POST (RFC 8058, body `List-Unsubscribe=One-Click`, from
  * any origin, no cookie) unsubscribes the token's reader and answers 200; a
  * GET (a person opening the link) is sent to the `/unsubscribe?token=` page.
+ * Without a token the body `{email}` (or `?email=`, one-click body or not)
+ * needs the CAPTCHA answer while CAPTCHA is on.
  * A resource route, so a cross-site POST reaches it (page actions refuse
  * other origins). `?email=` in the query still works as before.
  */
@@ -37,7 +39,6 @@ export const action = apiHandler(async ({ request, context }: Route.ActionArgs) 
   // The address form is rate limited per client address; a signed token needs no limit.
   limitNewsletter(context.get(clientAddressContext));
   const email = body.email ?? new URL(request.url).searchParams.get("email") ?? undefined;
-  // A mail client's one-click POST carries only `List-Unsubscribe=One-Click`.
-  const oneClick = body["List-Unsubscribe"] === "One-Click";
-  return unsubscribeReader(getDb(), { ...body, email }, oneClick ? "one-click" : "json");
+  // Without a signed token a one-click body is the address form: CAPTCHA while it is on.
+  return unsubscribeReader(getDb(), { ...body, email }, "json");
 });

@@ -20,6 +20,7 @@ import { users } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { verifyPassword } from "~/domain/access/password.server";
+import { recordAccountAttempt } from "~/domain/accounts/passwords.server";
 import { apiKeyLookup } from "~/domain/accounts/secrets.server";
 import {
   type ActiveSession,
@@ -29,7 +30,6 @@ import {
   type SessionStage,
   sessionByToken,
 } from "~/domain/accounts/sessions.server";
-import { recordAudit } from "~/domain/audit/audit.server";
 import {
   badRequest,
   DomainError,
@@ -89,27 +89,14 @@ export function verifyCredentials(input: unknown, address = "unknown"): SessionU
       lockedOut = accountFailures.fail(email);
       lockedOut = addressFailures.fail(address) || lockedOut;
     }
-    recordAudit(db, {
-      action: "sign-in-failed",
-      actor: row ? { id: row.id, name: row.name } : null,
-      targetType: "user",
-      targetId: row?.uid ?? "",
-      summary: row ? "" : "unknown address",
-      address,
-    });
+    recordAccountAttempt(db, "sign-in-failed", row, address);
     if (lockedOut) {
       notify(db, {
         kind: "lockout",
         message: `Sign-in to ${email} is locked for a while after repeated wrong passwords`,
         link: "/admin/audit",
       });
-      recordAudit(db, {
-        action: "lockout",
-        actor: row ? { id: row.id, name: row.name } : null,
-        targetType: "user",
-        targetId: row?.uid ?? "",
-        address,
-      });
+      recordAccountAttempt(db, "lockout", row, address, "");
     }
     throw new DomainError(401, "Invalid email or password");
   }
@@ -305,9 +292,11 @@ export async function requireApiUser(request: Request, key: unknown): Promise<Se
   if (key !== undefined && key !== null && key !== "") {
     if (typeof key !== "string") throw badRequest("key must be a string");
     const address = addressOf(request);
-    checkLimit(LIMITS.apiKey, address, "Too many calls with a wrong API key.");
     const user = userByApiKey(key);
     if (!user) {
+      // Only wrong keys are limited: a valid key from the same address (one proxy in
+      // front of many clients) keeps working (docs/decisions/177-api-key-limit-counts-failures.md).
+      checkLimit(LIMITS.apiKey, address, "Too many calls with a wrong API key.");
       countAttempt(LIMITS.apiKey, address);
       throw unauthorized("Invalid API key");
     }

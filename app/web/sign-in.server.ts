@@ -6,14 +6,15 @@
  * last step the session is not signed in (its stage is "totp" or "enrol").
  */
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { type SessionStage, setSessionStage } from "~/domain/accounts/sessions.server";
 import { checkSecondFactor } from "~/domain/accounts/two-factor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { DomainError, RateLimitedError } from "~/domain/errors.server";
+import { DomainError, errorHeaders, isDomainError, RateLimitedError } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { waitText } from "~/platform/rate-limit.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -25,6 +26,29 @@ export const CODE_REQUIRED =
   "Authentication code required: this account uses two-factor sign-in; send the 6-digit code from the authenticator app (or a recovery code) as `code`";
 export const ENROL_REQUIRED =
   "Two-factor sign-in is required on this site: set it up by signing in at /admin/login";
+
+/**
+ * The action of a screen around signing in (login, its second step, forgot
+ * and reset password): `step` runs with the client address; a refusal (any
+ * DomainError, a full disk's 507 included) is answered with its status and
+ * headers (`Retry-After`) and `{error, ...refused(address)}` for the page.
+ */
+export async function signInAction<T, E extends object = Record<never, never>>(
+  context: Readonly<RouterContextProvider>,
+  step: (address: string) => Promise<T> | T,
+  refused: (address: string) => E = () => ({}) as E,
+) {
+  const address = context.get(clientAddressContext);
+  try {
+    return await step(address);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      { error: error.message, ...refused(address) },
+      { status: error.status, headers: errorHeaders(error) },
+    );
+  }
+}
 
 /** What the session needs after a correct password. */
 export function stageAfterPassword(user: SessionUser): SessionStage {

@@ -1,12 +1,14 @@
 /**
  * `npm run admin:password -- EMAIL`: a staff account gets a new password
  * (given or generated) that signs in; a Subscriber account or an unknown
- * address is refused and nothing changes.
+ * address is refused and nothing changes. Like every other password reset,
+ * it ends the account's sessions and is written to the audit log.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#db/schema";
+import { auditLog, sessions, users } from "#db/schema";
 import { verifyPassword } from "~/domain/access/password.server";
+import { createSession, sessionByToken } from "~/domain/accounts/sessions.server";
 import { setStaffPassword } from "~/domain/users/password-reset.server";
 import { getDb } from "~/platform/db.server";
 import { caught, makeUser, PASSWORD } from "./fixtures";
@@ -26,6 +28,32 @@ describe("setStaffPassword", () => {
     expect(result.password.length).toBeGreaterThanOrEqual(12);
     expect(verifyPassword(result.password, hashOf(admin.id))).toBe(true);
     expect(verifyPassword(PASSWORD, hashOf(admin.id))).toBe(false);
+  });
+
+  it("ends every session of the account and writes the audit entry, like an in-app reset", () => {
+    const editor = makeUser("Editor", { email: "lost@example.com" });
+    const other = makeUser("Author");
+    const device = { userAgent: "test", address: "203.0.113.9" };
+    const laptop = createSession(editor.id, device);
+    const phone = createSession(editor.id, device);
+    const theirs = createSession(other.id, device);
+    setStaffPassword(editor.email, "chosen-pass-9");
+    expect(sessionByToken(laptop)).toBeNull();
+    expect(sessionByToken(phone)).toBeNull();
+    expect(sessionByToken(theirs)).not.toBeNull();
+    expect(
+      getDb().select().from(sessions).where(eq(sessions.userId, editor.id)).all(),
+    ).toHaveLength(0);
+    const entry = getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, editor.uid))
+      .all()
+      .at(-1);
+    expect(entry).toMatchObject({ action: "password-reset", actorId: null, targetType: "user" });
+    expect(entry?.summary).toMatch(/admin:password/);
+    // Never the password itself.
+    expect(JSON.stringify(entry)).not.toContain("chosen-pass-9");
   });
 
   it("takes a given password of at least 8 characters", async () => {

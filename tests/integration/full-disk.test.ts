@@ -17,10 +17,14 @@ import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import * as loginPage from "~/routes/admin.login";
 import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as nextIdAction } from "~/routes/api.nextid";
 import { action as likeAction } from "~/routes/api.posts-like";
+import { action as authenticateAction } from "~/routes/api.user-authenticate";
 import { receiveMultipart } from "~/web/uploads.server";
+import { settle } from "../helpers";
+import { documentRequest } from "./document-request";
 import {
   BASE,
   callRoute,
@@ -28,6 +32,7 @@ import {
   makePost,
   makeSubscriber,
   makeUser,
+  PASSWORD,
   PNG,
   postJson,
 } from "./fixtures";
@@ -196,6 +201,37 @@ describe("a full disk", () => {
     expect(sender.haltReason).toBeTruthy();
     expect(lines.some((l) => l.startsWith("ALERT: newsletter sender stopped"))).toBe(true);
     await sender.stop();
+  });
+
+  it("answers a sign-in that cannot be recorded 507 with the same message on the login form and the JSON call", async () => {
+    const admin = makeUser("Administrator");
+    const credentials = { email: admin.email, password: PASSWORD };
+    const db = getDb();
+    db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    limitFileSize(statSync(`${readEnv().databasePath}-wal`).size + 1024);
+    const loginForm = () =>
+      new Request(`${BASE}/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(credentials),
+      });
+    let json: Awaited<ReturnType<typeof callRoute>>;
+    let served: Response;
+    let form: Awaited<ReturnType<typeof settle>>;
+    try {
+      json = await callRoute(
+        authenticateAction,
+        postJson("/user/admin/authenticate", { body: credentials }),
+      );
+      served = await documentRequest(loginPage, "/admin/login", loginForm());
+      form = await settle(loginPage.action, loginForm());
+    } finally {
+      limitFileSize("unlimited");
+    }
+    expect(json.status).toBe(507);
+    expect(served.status).toBe(507);
+    expect(form.status).toBe(507);
+    expect(form.data).toMatchObject({ error: json.body.message });
   });
 
   it("answers an upload that finds no room 507, not 'Malformed multipart body'", async () => {

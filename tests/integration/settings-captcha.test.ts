@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settings, subscriberAudiences, subscribers, users } from "#db/schema";
 import { runFirstRun } from "#db/seed";
 import { toSessionUser } from "~/domain/access/actor.server";
+import { unsubscribeToken } from "~/domain/newsletters/unsubscribe-token.server";
 import { CAPTCHA_MESSAGES, createCaptchaChallenge } from "~/domain/site/captcha.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { MESSAGES } from "~/domain/subscribers/subscribers.server";
@@ -19,6 +20,7 @@ import { action as settingsAction } from "~/routes/admin.settings";
 import { loader as challengeLoader } from "~/routes/api.captcha-challenge";
 import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as unsubscribeApiAction } from "~/routes/api.newsletter-unsubscribe";
+import { action as authenticateAction } from "~/routes/api.user-authenticate";
 import { action as formJoinAction } from "~/routes/newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { forgetFailedSignIns } from "~/web/sign-in-captcha.server";
@@ -219,7 +221,7 @@ describe("Enable CAPTCHA, turned on and off through the Settings form", () => {
     expect(subscriber("plain@example.com")?.status).toBe("Active");
   });
 
-  it("protects the JSON unsubscribe, but not a mail client's one-click POST", async () => {
+  it("protects the JSON unsubscribe and a one-click POST without a signed token", async () => {
     updateSettings(admin(), { enableCaptcha: true });
     await joinAction(
       routeArgs(
@@ -242,17 +244,52 @@ describe("Enable CAPTCHA, turned on and off through the Settings form", () => {
     )) as Response;
     expect(refused.status).toBe(400);
     expect(subscriber("leaver@example.com")?.status).toBe("Active");
-    const oneClick = (await unsubscribeApiAction(
+    // A script posting the one-click body for any address is not a mail client with a signed link.
+    const oneClick = (body: string) =>
+      unsubscribeApiAction(
+        routeArgs(
+          new Request(`${BASE}/newsletter/unsubscribe?email=leaver%40example.com`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          }),
+        ),
+      ) as Promise<Response>;
+    const unsigned = await oneClick("List-Unsubscribe=One-Click");
+    expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toMatchObject({ message: CAPTCHA_MESSAGES.missing });
+    expect(subscriber("leaver@example.com")?.status).toBe("Active");
+    const answered = await oneClick(
+      new URLSearchParams({
+        "List-Unsubscribe": "One-Click",
+        altcha: await solvedAnswer(),
+      }).toString(),
+    );
+    expect(answered.status).toBe(200);
+    expect(subscriber("leaver@example.com")?.status).toBe("Unsubscribed");
+    // The signed List-Unsubscribe address of a newsletter needs no answer.
+    await joinAction(
       routeArgs(
-        new Request(`${BASE}/newsletter/unsubscribe?email=leaver%40example.com`, {
+        jsonJoin({
+          name: "T",
+          email: "signed@example.com",
+          audience: ["News"],
+          altcha: await solvedAnswer(),
+        }),
+      ),
+    );
+    const token = unsubscribeToken(subscriber("signed@example.com")?.id ?? 0, "News");
+    const signed = (await unsubscribeApiAction(
+      routeArgs(
+        new Request(`${BASE}/newsletter/unsubscribe?token=${token}`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
           body: "List-Unsubscribe=One-Click",
         }),
       ),
     )) as Response;
-    expect(oneClick.status).toBe(200);
-    expect(subscriber("leaver@example.com")?.status).toBe("Unsubscribed");
+    expect(signed.status).toBe(200);
+    expect(subscriber("signed@example.com")?.status).toBe("Unsubscribed");
   });
 
   it("asks the staff sign-in for it after a failed attempt, and not before", async () => {
@@ -278,6 +315,43 @@ describe("Enable CAPTCHA, turned on and off through the Settings form", () => {
     const ok = await login(ADMIN_PASSWORD, { altcha: await solvedAnswer() });
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/admin/posts");
+    forgetFailedSignIns();
+  });
+
+  it("asks the JSON sign-in for it after a failed attempt too, whichever way that attempt came", async () => {
+    forgetFailedSignIns();
+    updateSettings(admin(), { enableCaptcha: true });
+    const signIn = async (body: Record<string, unknown>) => {
+      const res = (await authenticateAction(
+        routeArgs(
+          new Request(`${BASE}/user/admin/authenticate`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "admin@inkwell.test", ...body }),
+          }),
+        ),
+      )) as Response;
+      return { status: res.status, body: await res.json() };
+    };
+    // No failure yet: no answer needed.
+    expect((await signIn({ password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await signIn({ password: "nope" })).status).toBe(401);
+    const noAnswer = await signIn({ password: ADMIN_PASSWORD });
+    expect(noAnswer).toMatchObject({ status: 400, body: { message: CAPTCHA_MESSAGES.missing } });
+    expect((await signIn({ password: ADMIN_PASSWORD, altcha: "forged" })).status).toBe(400);
+    const answered = await signIn({ password: ADMIN_PASSWORD, altcha: await solvedAnswer() });
+    expect(answered.status).toBe(200);
+    // A wrong password on the login form makes the JSON sign-in ask as well.
+    await settle(
+      loginAction,
+      formPost("/admin/login", { email: "admin@inkwell.test", password: "x" }),
+    );
+    expect((await signIn({ password: ADMIN_PASSWORD })).status).toBe(400);
+    forgetFailedSignIns();
+    // CAPTCHA off: never asked.
+    updateSettings(admin(), { enableCaptcha: false });
+    expect((await signIn({ password: "nope" })).status).toBe(401);
+    expect((await signIn({ password: ADMIN_PASSWORD })).status).toBe(200);
     forgetFailedSignIns();
   });
 });

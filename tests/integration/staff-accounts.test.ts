@@ -17,11 +17,14 @@ import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { FailureLimiter } from "~/platform/rate-limit.server";
 import { loader as auditLoader } from "~/routes/admin.audit";
+import * as forgotPage from "~/routes/admin.forgot-password";
 import { action as forgotAction } from "~/routes/admin.forgot-password";
+import * as loginPage from "~/routes/admin.login";
 import { action as loginAction } from "~/routes/admin.login";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/admin.login-verify";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin.profile";
+import * as resetPage from "~/routes/admin.reset-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin.reset-password";
 import { action as addUserAction } from "~/routes/admin.users-add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.users-edit";
@@ -31,7 +34,8 @@ import { action as authenticateAction } from "~/routes/api.user-authenticate";
 import { action as userDataAction } from "~/routes/api.user-data";
 import { accountFailures, addressFailures } from "~/web/auth.server";
 import { LIMITS } from "~/web/limits.server";
-import { resetDatabase, routeArgs, settle } from "../helpers";
+import { resetDatabase, settle } from "../helpers";
+import { documentRequest } from "./document-request";
 import {
   BASE,
   callRoute,
@@ -458,12 +462,13 @@ describe("password reset by e-mail", () => {
     for (let i = 0; i < 5; i++) {
       await settle(forgotAction, form("/admin/forgot-password", { email: `x${i}@example.com` }));
     }
-    const value = await forgotAction(
-      routeArgs(form("/admin/forgot-password", { email: "y@example.com" })),
+    const limited = await documentRequest(
+      forgotPage,
+      "/admin/forgot-password",
+      form("/admin/forgot-password", { email: "y@example.com" }),
     );
-    const init = (value as { init?: ResponseInit }).init;
-    expect(init?.status).toBe(429);
-    expect(new Headers(init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 });
 
@@ -762,6 +767,62 @@ describe("rate limits and the audit log", () => {
     );
     expect(join.status).toBe(429);
     expect(join.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("the login form's and the reset page's 429s carry Retry-After as served", async () => {
+    const login = () =>
+      documentRequest(
+        loginPage,
+        "/admin/login",
+        form("/admin/login", { email: n.staff.author.email, password: "wrong" }),
+      );
+    for (let i = 0; i < 5; i++) expect((await login()).status).toBe(401);
+    const locked = await login();
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("Retry-After")).toMatch(/^\d+$/);
+
+    const reset = () =>
+      documentRequest(
+        resetPage,
+        "/admin/reset-password",
+        form("/admin/reset-password", {
+          token: "not-a-token",
+          password: "Fresh-pass-9",
+          confirmPassword: "Fresh-pass-9",
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await reset()).status).toBe(400);
+    const limited = await reset();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("wrong API keys do not lock out a valid key from the same address", async () => {
+    for (let i = 0; i < 20; i++) {
+      await callRoute(
+        userDataAction,
+        postJson("/user/data", { body: { uid: n.staff.author.uid, key: `wrong-${i}` } }),
+      );
+    }
+    const wrong = await callRoute(
+      userDataAction,
+      postJson("/user/data", { body: { uid: n.staff.author.uid, key: "wrong-again" } }),
+    );
+    expect(wrong.status).toBe(429);
+    const valid = await callRoute(
+      userDataAction,
+      postJson("/user/data", { body: { uid: n.staff.author.uid, key: n.staff.author.apiKey } }),
+      {},
+      n.staff.author.apiKey,
+    );
+    expect(valid.status).toBe(200);
+    expect(valid.body.apiKey).toBe(n.staff.author.apiKey);
+    // A good key does not clear the count: the next wrong one is still refused.
+    const after = await callRoute(
+      userDataAction,
+      postJson("/user/data", { body: { uid: n.staff.author.uid, key: "wrong-later" } }),
+    );
+    expect(after.status).toBe(429);
   });
 
   it("no limits while Settings › Enable Rate Limiting is off", async () => {

@@ -11,7 +11,6 @@ import { z } from "zod";
 import { passwordTokens, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { hashPassword } from "~/domain/access/password.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -19,7 +18,7 @@ import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
 import { passwordStrength } from "~/utils/password";
 import { emailField } from "~/utils/validation";
-import { endUserSessions } from "./sessions.server";
+import { recordAccountAttempt, setUserPassword } from "./passwords.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -75,14 +74,7 @@ const ForgotSchema = z.object({ email: emailField("Email is required") });
 export async function requestPasswordReset(input: unknown, address = "", db: Db = getDb()) {
   const { email } = parseInput(ForgotSchema, input);
   const row = db.select().from(users).where(eq(users.email, email)).get();
-  recordAudit(db, {
-    action: "password-reset-requested",
-    actor: row ? { id: row.id, name: row.name } : null,
-    targetType: "user",
-    targetId: row?.uid ?? "",
-    summary: row ? "" : "unknown address",
-    address,
-  });
+  recordAccountAttempt(db, "password-reset-requested", row, address);
   if (!row || row.deactivatedAt) return;
   const token = issueToken(db, row.id, "reset");
   const site = readEnv().publicUrl;
@@ -159,20 +151,13 @@ export function resetPasswordWithLink(input: unknown, address = "", db: Db = get
     const found = liveToken(db, values.token);
     if (!found || found.user.deactivatedAt) throw badRequest(INVALID_LINK);
     const { user, token } = found;
-    db.update(users)
-      .set({ passwordHash: hashPassword(values.password), timestamp: new Date() })
-      .where(eq(users.id, user.id))
-      .run();
     db.update(passwordTokens)
       .set({ usedAt: new Date() })
       .where(eq(passwordTokens.id, token.id))
       .run();
-    endUserSessions(user.id, undefined, db);
-    recordAudit(db, {
+    setUserPassword(db, user, values.password, {
       action: "password-reset",
       actor: { id: user.id, name: user.name },
-      targetType: "user",
-      targetId: user.uid,
       summary: token.purpose === "invite" ? "invitation accepted" : "",
       address,
     });

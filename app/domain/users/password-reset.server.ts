@@ -2,11 +2,12 @@
  * `npm run admin:password -- EMAIL` (scripts/admin-password.mjs): a new
  * password for a staff account, from the command line, for an operator who
  * lost the first one. No actor: whoever runs it on the server already holds
- * the data folder.
+ * the data folder. Like every reset it ends the account's sessions and is
+ * written to the audit log (`setUserPassword`).
  */
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { hashPassword } from "~/domain/access/password.server";
+import { setUserPassword } from "~/domain/accounts/passwords.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import {
   MAX_PASSWORD_LENGTH,
@@ -17,6 +18,9 @@ import { type Db, getDb } from "~/platform/db.server";
 import { generatePassword } from "~/utils/password";
 
 export type PasswordReset = { email: string; role: string; password: string; generated: boolean };
+
+/** The audit summary of a reset from the command line. */
+export const COMMAND_LINE_RESET = "from the command line (npm run admin:password)";
 
 /**
  * Sets the password of the staff account with `email` (any case): `password`
@@ -43,9 +47,10 @@ export function setStaffPassword(
   const next = generated ? generatePassword(16) : password;
   if (next.length < MIN_PASSWORD_LENGTH) throw badRequest(PASSWORD_TOO_SHORT);
   if (next.length > MAX_PASSWORD_LENGTH) throw badRequest("Password is too long");
-  db.update(users)
-    .set({ passwordHash: hashPassword(next) })
-    .where(eq(users.id, user.id))
-    .run();
+  setUserPassword(db, user, next, {
+    action: "password-reset",
+    actor: null,
+    summary: COMMAND_LINE_RESET,
+  });
   return { email: user.email, role: user.role, password: next, generated };
 }

@@ -15,11 +15,11 @@
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { posts, ROLES, type Role, type User, users } from "#db/schema";
-import type { SessionUser } from "~/domain/access/actor.server";
+import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { hashPassword } from "~/domain/access/password.server";
+import { setUserPassword } from "~/domain/accounts/passwords.server";
 import { decryptSecret, newApiKeyColumns } from "~/domain/accounts/secrets.server";
-import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
 import { personName } from "~/domain/names";
@@ -106,13 +106,7 @@ export const ListUsersSchema = z.object({
 });
 
 /** What anyone may see of a user: never the password hash; the apiKey only for themselves. */
-export type PublicProfile = {
-  uid: string;
-  name: string;
-  email: string;
-  role: Role;
-  photo: string | null;
-  createdAt: number;
+export type PublicProfile = Omit<SessionUser, "id" | "address" | "sessionId"> & {
   timestamp: number;
   /** False while the account is deactivated. */
   active: boolean;
@@ -122,13 +116,9 @@ export type PublicProfile = {
 };
 
 export function toPublicProfile(row: User, viewer: { uid: string } | null): PublicProfile {
+  const { id: _id, ...who } = toSessionUser(row);
   const profile: PublicProfile = {
-    uid: row.uid,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    photo: row.photo,
-    createdAt: row.createdAt.getTime(),
+    ...who,
     timestamp: row.timestamp.getTime(),
     active: !row.deactivatedAt,
     version: row.version,
@@ -270,21 +260,18 @@ export function changePassword(actor: SessionUser, input: unknown): void {
   assertMayEdit(actor, values.uid);
   const db = getDb();
   const row = db
-    .update(users)
-    .set({ passwordHash: hashPassword(values.password), timestamp: new Date() })
+    .select({ id: users.id, uid: users.uid, name: users.name })
+    .from(users)
     .where(eq(users.uid, values.uid))
-    .returning({ id: users.id, name: users.name })
     .get();
   if (!row) throw notFound("User not found");
   // Every other session of that user ends; the actor's own current one stays.
-  endUserSessions(row.id, actor.id === row.id ? actor.sessionId : undefined, db);
-  recordAudit(db, {
+  setUserPassword(db, row, values.password, {
     action: "password-changed",
     actor,
-    targetType: "user",
-    targetId: values.uid,
     summary: row.name,
     address: actor.address,
+    keepSessionId: actor.id === row.id ? actor.sessionId : undefined,
   });
 }
 
