@@ -19,7 +19,7 @@ export default class RetryReporter implements Reporter {
     this.retried.set(test.id, `${name} (${result.status} on retry ${result.retry})`);
   }
 
-  onEnd(result: FullResult): { status: FullResult["status"] } | undefined {
+  async onEnd(result: FullResult): Promise<{ status: FullResult["status"] } | undefined> {
     if (this.retried.size === 0) return undefined;
     console.log(`\n${this.retried.size} test(s) needed a retry:`);
     for (const line of this.retried.values()) console.log(`  retried: ${line}`);

@@ -15,7 +15,7 @@ const attempt = (retry: number) => ({ retry, status: "passed" }) as TestResult;
 describe("the e2e retry reporter", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("lists every test that needed a retry and fails the run past the allowance", () => {
+  it("lists every test that needed a retry and fails the run past the allowance", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
     const reporter = new RetryReporter();
@@ -23,17 +23,17 @@ describe("the e2e retry reporter", () => {
       reporter.onTestEnd(test(n), attempt(0));
       reporter.onTestEnd(test(n), attempt(1));
     }
-    expect(reporter.onEnd(passed)).toEqual({ status: "failed" });
+    expect(await reporter.onEnd(passed)).toEqual({ status: "failed" });
     expect(lines.filter((l) => l.includes("retried: [js] tests/e2e/x.spec.ts"))).toHaveLength(3);
   });
 
-  it("keeps a run that needed no more than the allowance, and says which", () => {
+  it("keeps a run that needed no more than the allowance, and says which", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
     const reporter = new RetryReporter();
     reporter.onTestEnd(test(1), attempt(0));
     reporter.onTestEnd(test(2), attempt(1));
-    expect(reporter.onEnd(passed)).toBeUndefined();
+    expect(await reporter.onEnd(passed)).toBeUndefined();
     expect(lines.join("\n")).toContain("1 test(s) needed a retry");
   });
 });
