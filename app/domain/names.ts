@@ -9,7 +9,7 @@ const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 export const NAME_NOT_ONE_LINE = "Name must be one line, without control characters";
 
 /**
- * A person's name: one line of at most 100 characters, without control
+ * A person's name (and a category's or tag's): one line of at most 100 characters, without control
  * characters (a name goes into mail headers such as `To:`, where a line break
  * would start a new header). Surrounding spaces are trimmed.
  */

@@ -16,23 +16,18 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "~/platform/db.server";
+import { writeMark } from "~/platform/write-mark.server";
 
 /**
  * A hit served straight from Node (app/web/page-cache-node.server.ts) reads the
- * change log only when a request that could have written has answered since
- * the last read, or this long after it (writes by another process).
+ * change log only when the connection's write mark (app/platform/write-mark.server.ts)
+ * has moved since the last read: any write by this process, in a request or a
+ * timer (the scheduler, the view buffer, the sender), or a commit by another
+ * process. At most this long without a read all the same.
  */
 const QUICK_RECHECK_MS = 100;
-let mustSync = true;
+let syncedMark: string | undefined;
 let syncedAt = 0;
-
-/**
- * Called when any response other than a cache hit starts (its write, if any,
- * is committed by then): the next quick lookup reads the change log first.
- */
-export function notePossibleWrite() {
-  mustSync = true;
-}
 
 /** Entries older than this are rendered again: "this week" lists and rankings move with time. */
 const MAX_AGE_MS = 60_000;
@@ -108,6 +103,7 @@ export function resetPageCache() {
   settings = undefined;
   clearPageCache();
   state.sync = undefined;
+  syncedMark = undefined;
 }
 
 export function clearPageCache() {
@@ -195,15 +191,22 @@ export function pageCacheDb(): Db | undefined {
 
 /**
  * The entry for `key`, after applying the writes since the last lookup.
- * `quick`: skip reading the change log when no request could have written
- * since the last read (see notePossibleWrite) and it is recent.
+ * `quick`: skip reading the change log when nothing was written since the
+ * last read (the write mark has not moved) and it is recent.
  */
 export function getPage(db: Db, key: string, quick = false): PageEntry | undefined {
   const now = Date.now();
-  if (!quick || mustSync || now - syncedAt > QUICK_RECHECK_MS) {
-    mustSync = false;
-    syncedAt = now;
+  if (
+    !quick ||
+    state.sync?.db !== db ||
+    syncedMark === undefined ||
+    writeMark(db) !== syncedMark ||
+    now - syncedAt > QUICK_RECHECK_MS
+  ) {
     syncWith(db);
+    // Read after the sync, which may itself write (pruning the change log).
+    syncedMark = writeMark(db);
+    syncedAt = now;
   }
   const entry = state.entries.get(key);
   if (!entry) return undefined;

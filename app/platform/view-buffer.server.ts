@@ -3,12 +3,17 @@
  * count in memory, and the counts are written in one transaction at most once
  * a second, and again at shutdown. A hard kill loses at most the last second
  * of views (docs/performance.md). Likes and shares are not buffered.
+ * While writing fails (a full disk) the views stay counted and the write is
+ * tried every second; the failure is logged in full once, then in one line a
+ * minute while it lasts, and its end in one line.
  */
 import type { Db } from "~/platform/db.server";
 
 const FLUSH_EVERY_MS = 1000;
+const REPEAT_LOG_MS = 60_000;
 
-type State = { pending: Map<number, number>; timer?: NodeJS.Timeout; db?: Db };
+type Failing = { since: number; loggedAt: number };
+type State = { pending: Map<number, number>; timer?: NodeJS.Timeout; db?: Db; failing?: Failing };
 const state: State = { pending: new Map() };
 
 /**
@@ -62,10 +67,38 @@ export function flushViews() {
       }
       if (counted > 0) perDay.run(day, counted);
     })();
+    if (state.failing) {
+      const seconds = Math.round((Date.now() - state.failing.since) / 1000);
+      console.error(`The buffered post views are written again (after ${seconds} s of failures)`);
+      state.failing = undefined;
+    }
   } catch (error) {
     if (!db.$client.open) return; // closed under us (tests switching folders): nothing to keep
     for (const [id, count] of batch) state.pending.set(id, (state.pending.get(id) ?? 0) + count);
-    console.error("Writing the buffered post views failed; retrying in a second:", error);
+    logFailure(error);
     state.timer ??= setTimeout(flushViews, FLUSH_EVERY_MS).unref();
   }
+}
+
+/** The whole error the first time, then one line a minute while the writes keep failing. */
+function logFailure(error: unknown) {
+  const now = Date.now();
+  const failing = state.failing;
+  if (!failing) {
+    state.failing = { since: now, loggedAt: now };
+    console.error(
+      "Writing the buffered post views failed; retrying every second (one line a minute while it fails):",
+      error,
+    );
+    return;
+  }
+  if (now - failing.loggedAt < REPEAT_LOG_MS) return;
+  failing.loggedAt = now;
+  const cause = (error as { code?: unknown })?.code ?? (error as Error)?.message ?? error;
+  let waiting = 0;
+  for (const count of state.pending.values()) waiting += count;
+  const minutes = Math.round((now - failing.since) / 60_000);
+  console.error(
+    `Writing the buffered post views still fails (${String(cause).split("\n")[0]}) after ${minutes} min; ${waiting} views waiting`,
+  );
 }

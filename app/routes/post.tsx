@@ -30,6 +30,7 @@ import { readEnv } from "~/platform/env.server";
 import { bufferView } from "~/platform/view-buffer.server";
 import { prepareContentImages } from "~/utils/content-images";
 import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~/utils/seo";
+import { sitePath } from "~/utils/slug";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { readForm } from "~/web/forms.server";
@@ -75,7 +76,8 @@ async function findPreview(params: Route.LoaderArgs["params"], request: Request)
 export async function loader({ params, request }: Route.LoaderArgs) {
   const preview = await findPreview(params, request);
   const post = preview ?? findPost(params, request);
-  const requested = `/${params.id}/${params.category}/${params.url}`;
+  // The segments come decoded; stored URLs carry slugs in other scripts encoded.
+  const requested = sitePath(params.id, params.category, params.url);
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
   // Staff previews count no view.

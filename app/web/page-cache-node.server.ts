@@ -4,13 +4,7 @@
  * React), and a miss is rendered through React Router and kept.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  compressOnce,
-  getPage,
-  notePossibleWrite,
-  pageCacheDb,
-  pageCacheEnabled,
-} from "~/platform/page-cache.server";
+import { compressOnce, getPage, pageCacheDb, pageCacheEnabled } from "~/platform/page-cache.server";
 import {
   answerFromPageCache,
   cacheablePage,
@@ -65,14 +59,13 @@ export function servePageCacheHit(req: IncomingMessage, res: ServerResponse): bo
 }
 
 /**
- * For every response the cache did not answer (server.js): when its headers
- * go out, any write it made is committed, so the next hit re-reads the change
- * log; and it is `private, no-store` unless its handler chose a Cache-Control.
+ * For every response the cache did not answer (server.js): `private, no-store`
+ * unless its handler chose a Cache-Control. (Its writes, like any other, move
+ * the write mark the next hit checks: app/platform/page-cache.server.ts.)
  */
 export function prepareUncachedResponse(res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    notePossibleWrite();
     const given = args.find((a) => a && typeof a === "object" && !Array.isArray(a)) as
       | Record<string, unknown>
       | undefined;

@@ -28,6 +28,7 @@ import {
   putPage,
 } from "~/platform/page-cache.server";
 import { bufferView } from "~/platform/view-buffer.server";
+import { isSlug } from "~/utils/slug";
 import { getOptionalUser } from "~/web/auth.server";
 import { themeSessionResolver } from "~/web/theme.server";
 
@@ -43,6 +44,7 @@ const SITEMAP_PATH = /^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
 const FEED_PATH = /^\/category\/[^/]+\/rss\.xml$/;
 /** `/{slug}`: a page of the `pages` table (Reach Out and the policies among them). */
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const ENCODED_PAGE_PATH = /^\/[^/]*%[^/]*$/;
 const FIXED_PATHS = new Map<string, PageKind>([
   ["/", "list"],
   ["/explore", "list"],
@@ -60,7 +62,7 @@ export type CacheablePage = { postId: number | null; kind: PageKind; slug: strin
 export function cacheablePage(pathname: string): CacheablePage | null {
   const fixed = FIXED_PATHS.get(pathname);
   if (fixed) return { postId: null, kind: fixed, slug: null };
-  const slug = PAGE_PATH.exec(pathname)?.[1];
+  const slug = PAGE_PATH.exec(pathname)?.[1] ?? encodedPageSlug(pathname);
   if (slug !== undefined) {
     // Other routes' first segments (search, newsletter…) are not pages; the site's own pages are.
     return !RESERVED_SLUGS.has(slug) || isSitePage(slug)
@@ -77,6 +79,17 @@ export function cacheablePage(pathname: string): CacheablePage | null {
   if (SITEMAP_PATH.test(pathname)) return { postId: null, kind: "sitemap", slug: null };
   if (FEED_PATH.test(pathname)) return { postId: null, kind: "other", slug: null };
   return null;
+}
+
+/** `/{slug}` of a slug in another script, sent percent-encoded: the slug, decoded. */
+function encodedPageSlug(pathname: string): string | undefined {
+  if (!ENCODED_PAGE_PATH.test(pathname)) return undefined;
+  try {
+    const slug = decodeURIComponent(pathname.slice(1));
+    return isSlug(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function decodablePath(pathname: string): boolean {

@@ -125,6 +125,24 @@ for (const theme of THEMES) {
   });
 }
 
+test("the post page has no serious violations on a 375 px phone and at 1280 px (axe, both themes)", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const post = await firstPostPath(page);
+  const problems: Record<string, unknown> = {};
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(post);
+      const found = await seriousViolations(page);
+      if (found.length) problems[`${width}px (${theme})`] = found;
+    }
+  }
+  expect(problems).toEqual({});
+});
+
 test("the back office's tables stay usable on a 375 px phone (axe, both themes)", async ({
   page,
   signInAs,

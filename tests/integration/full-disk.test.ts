@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { isDomainError } from "~/domain/errors.server";
 import { IMAGES_ONLY } from "~/domain/media/file-store.server";
@@ -17,6 +17,7 @@ import { NewsletterSender } from "~/domain/newsletters/sender.server";
 import { createCategory, createTag } from "~/domain/taxonomy/taxonomy.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { bufferView, flushViews, pendingViews } from "~/platform/view-buffer.server";
 import * as loginPage from "~/routes/admin.login";
 import { action as joinAction } from "~/routes/api.newsletter-join";
 import { action as nextIdAction } from "~/routes/api.nextid";
@@ -264,5 +265,46 @@ describe("a full disk", () => {
       limitFileSize("unlimited");
     }
     expect(isDomainError(refusal) && refusal.status).toBe(507);
+  });
+
+  it("the view buffer logs a full disk once, then one line a minute while it lasts", () => {
+    const db = getDb();
+    const post = makePost({ title: "Viewed on a full disk", category: makeCategory("Views Desk") });
+    const views = () =>
+      db.$client.prepare("SELECT views FROM posts WHERE id = ?").pluck().get(post.id) as number;
+    const logged: unknown[][] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((...args) => {
+      logged.push(args);
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      db.$client.pragma("wal_checkpoint(TRUNCATE)");
+      limitFileSize(statSync(`${readEnv().databasePath}-wal`).size + 1024);
+      bufferView(db, post.id);
+      bufferView(db, post.id);
+      // Two and a half minutes of retries, one a second.
+      vi.advanceTimersByTime(150_000);
+      expect(views()).toBe(0);
+      expect(pendingViews(post.id)).toBe(2);
+      const traces = logged.filter((args) => args.some((a) => a instanceof Error));
+      expect(traces).toHaveLength(1);
+      // The first report, then one line at each full minute.
+      expect(logged).toHaveLength(3);
+      for (const args of logged.slice(1)) {
+        expect(args).toHaveLength(1);
+        expect(String(args[0])).not.toContain("\n");
+      }
+      limitFileSize("unlimited");
+      vi.advanceTimersByTime(1000);
+      expect(views()).toBe(2);
+      expect(pendingViews(post.id)).toBe(0);
+      expect(logged).toHaveLength(4);
+      expect(String(logged[3][0])).toMatch(/written again/);
+    } finally {
+      limitFileSize("unlimited");
+      vi.useRealTimers();
+      error.mockRestore();
+      flushViews();
+    }
   });
 });

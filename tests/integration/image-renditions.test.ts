@@ -46,6 +46,18 @@ async function photo(width: number, height: number, format: "jpeg" | "png" = "jp
   return format === "jpeg" ? img.jpeg({ quality: 90 }).toBuffer() : img.png().toBuffer();
 }
 
+/** A smooth picture (a gradient and a soft disc), where AVIF beats WebP at every width. */
+async function smooth(width: number, height: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#f59e0b"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#fff" opacity="0.5"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
 async function upload(data: Buffer, mimeType: string, ext: string) {
   mkdirSync(incomingDir(), { recursive: true });
   const tempPath = join(incomingDir(), `${crypto.randomUUID()}.part`);
@@ -91,16 +103,43 @@ describe("renditions of an upload", () => {
       expect(meta.format).toBe("webp");
       expect(meta.width).toBe(w);
       expect(statSync(file).size).toBeLessThan(original.length);
-      expect(existsSync(renditionFile(item.url, w, "avif"))).toBe(row?.renditions?.avif);
+      // Noise is where AVIF loses to WebP: none is kept (one <source> per format, every width).
+      expect(existsSync(renditionFile(item.url, w, "avif"))).toBe(false);
+    }
+    expect(row?.renditions?.avif).toBe(false);
+    expect(imageFor(item.url)).toEqual({
+      width: 2000,
+      height: 1125,
+      widths: [400, 800, 1200, 1600],
+      avif: false,
+    });
+    // Made once: asking again does nothing.
+    expect(await makeRenditions(getDb(), item.id)).toBeNull();
+  });
+
+  it("add AVIF copies at every width when AVIF is smaller than WebP at each", async () => {
+    const item = await upload(await smooth(2000, 1125), "image/jpeg", "jpg");
+    await renditionsIdle();
+    const row = getDb().select().from(media).where(eq(media.id, item.id)).get();
+    expect(row?.renditions).toEqual({ widths: [400, 800, 1200, 1600], avif: true });
+    for (const w of [400, 800, 1200, 1600]) {
+      const file = renditionFile(item.url, w, "avif");
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe("heif");
+      expect(meta.compression).toBe("av1");
+      expect(meta.width).toBe(w);
+      expect(statSync(file).size).toBeLessThan(statSync(renditionFile(item.url, w, "webp")).size);
     }
     expect(imageFor(item.url)).toEqual({
       width: 2000,
       height: 1125,
       widths: [400, 800, 1200, 1600],
-      avif: row?.renditions?.avif,
+      avif: true,
     });
-    // Made once: asking again does nothing.
-    expect(await makeRenditions(getDb(), item.id)).toBeNull();
+    await deleteMedia(newsroom.staff.admin as never, item.uid);
+    for (const w of [400, 800, 1200, 1600]) {
+      expect(existsSync(renditionFile(item.url, w, "avif"))).toBe(false);
+    }
   });
 
   it("never upscales: a small image gets one rendition at its own width", async () => {
@@ -171,6 +210,31 @@ describe("markup", () => {
     for (const [, url] of html.matchAll(/(\/uploads\/_r\/[^ "]+)/g)) {
       expect(existsSync(join(uploads(), url.replace(/^\/uploads\//, "")))).toBe(true);
     }
+  });
+
+  it("offers AVIF first, then WebP, when AVIF copies were made; none when they were not", async () => {
+    const item = await upload(await smooth(1300, 731), "image/jpeg", "jpg");
+    const noisy = await upload(await photo(900, 506), "image/jpeg", "jpg");
+    await renditionsIdle();
+    const card = (url: string, title: string) => {
+      const post = getPublishedPost(getDb(), makePost({ title, photo: url }).id);
+      if (!post) throw new Error("no post");
+      return renderAt("/", () => createElement(PostCard, { post }));
+    };
+    const html = card(item.url, "Card with AVIF");
+    const stem = item.url.replace(/^\/uploads\/posts\/([\w-]+)\.jpg$/, "/uploads/_r/posts/$1");
+    const sources = [...html.matchAll(/<source type="([^"]+)" srcset="([^"]+)"/g)];
+    expect(sources.map(([, type]) => type)).toEqual(["image/avif", "image/webp"]);
+    expect(sources[0][2]).toBe(
+      `${stem}-400.avif 400w, ${stem}-800.avif 800w, ${stem}-1200.avif 1200w, ${stem}-1300.avif 1300w`,
+    );
+    for (const [, url] of html.matchAll(/(\/uploads\/_r\/[^ "]+\.avif)/g)) {
+      expect(existsSync(join(uploads(), url.replace(/^\/uploads\//, "")))).toBe(true);
+    }
+    const plain = card(noisy.url, "Card without AVIF");
+    expect(plain).toContain('<source type="image/webp"');
+    expect(plain).not.toContain("image/avif");
+    expect(plain).not.toContain(".avif");
   });
 
   it("the home page's featured image is the lead: high priority, never lazy", async () => {

@@ -4,6 +4,7 @@
  * requests bypass it; ETag and 304; views buffered and flushed; likes exact.
  * Pages are rendered by the real loaders (as JSON, standing in for React).
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { media, posts } from "#db/schema";
@@ -17,6 +18,7 @@ import { pagesSitemap } from "~/domain/posts/feeds.server";
 import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
 import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
 import { updateProfile } from "~/domain/users/users.server";
+import { publishDuePosts } from "~/domain/workflow/scheduler.server";
 import { shutdown } from "~/platform/bootstrap.server";
 import { getDb } from "~/platform/db.server";
 import { clearPageCache, resetPageCache } from "~/platform/page-cache.server";
@@ -30,6 +32,7 @@ import { loader as postLoader } from "~/routes/post";
 import { loader as reachOutLoader } from "~/routes/reach-out";
 import { flashCookieHeader } from "~/web/flash.server";
 import { answerFromPageCache, cacheablePage } from "~/web/page-cache.server";
+import { servePageCacheHit } from "~/web/page-cache-node.server";
 import { routeArgs } from "../helpers";
 import { BASE, makePost, makeUser, sessionCookie, setupNewsroom } from "./fixtures";
 
@@ -218,6 +221,45 @@ describe("freshness: the next anonymous GET after a write shows it", () => {
     await fetchPage(liked.url); // a view, buffered
     flushViews();
     expect((await fetchPage(liked.url)).rendered).toBe(false);
+  });
+});
+
+/** A GET through server.js's fast path (no Express): the body it answers, or null when it passes. */
+function fastPathHit(path: string): string | null {
+  let body: string | null = null;
+  const req = { method: "GET", url: path, headers: {} } as unknown as IncomingMessage;
+  const res = {
+    writeHead() {
+      return this;
+    },
+    end(chunk?: Buffer) {
+      body = chunk?.toString() ?? "";
+    },
+  } as unknown as ServerResponse;
+  return servePageCacheHit(req, res) ? body : null;
+}
+
+describe("the fast path sees this process's writes on the very next request", () => {
+  test("a post the scheduler's timer takes live shows at once, not up to 100 ms later", async () => {
+    const due = makePost({
+      title: "Due by the timer",
+      category: n.cats.crypto,
+      status: "scheduled",
+    });
+    getDb()
+      .update(posts)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, due.id))
+      .run();
+    await primed("/");
+    const kept = fastPathHit("/");
+    expect(kept).not.toBeNull();
+    expect(kept).not.toContain("Due by the timer");
+    // What the scheduler's timer does, outside any request.
+    expect(publishDuePosts(getDb()).map((p) => p.id)).toContain(due.id);
+    const next = fastPathHit("/");
+    if (next !== null) expect(next).toContain("Due by the timer");
+    expect((await fetchPage("/")).text).toContain("Due by the timer");
   });
 });
 

@@ -10,7 +10,7 @@ import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { type Db, preparedOnce } from "~/platform/db.server";
-import { slugify } from "~/utils/slug";
+import { isSlug, slugify } from "~/utils/slug";
 import {
   isSiteAddress,
   isSitePage,
@@ -41,7 +41,7 @@ export const PageInput = z.object({
 export type PageInputValues = z.input<typeof PageInput>;
 
 function checkSlug(db: Db, slug: string, id?: number): string {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+  if (!isSlug(slug)) {
     throw badRequest("Slug: use lowercase letters, digits and hyphens");
   }
   if (isSiteAddress(slug)) {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type Category, categories, posts, type Tag, tags } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
+import { personName } from "~/domain/names";
 import { pinHomeSections, sectionsFedBy } from "~/domain/posts/home-sections.server";
 import { siteTimeZone } from "~/domain/site/settings.server";
 import {
@@ -15,7 +16,7 @@ import {
 } from "~/domain/workflow/versions.server";
 import { nextId } from "~/platform/counters.server";
 import { type Db, getDb } from "~/platform/db.server";
-import { apiKey, slugify } from "~/utils/slug";
+import { apiKey, postPath, slugify } from "~/utils/slug";
 
 export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.name)).all();
@@ -44,17 +45,18 @@ export function getTagBySlug(db: Db, slug: string) {
 // Name and Description required; the slug is derived from the name and
 // read-only. Roles with `manageTaxonomy` only (Administrator, Editor, Author).
 
+/** Control characters (NUL among them) but tabs and line breaks: a description may have lines. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+
 export const TaxonomyInputSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name: at most 100 characters"),
+  // One line without control characters, as a person's name.
+  name: personName("Name is required", "Name: at most 100 characters"),
   description: z
     .string({ error: "Description is required" })
     .trim()
     .min(1, "Description is required")
-    .max(1000, "Description: at most 1000 characters"),
+    .max(1000, "Description: at most 1000 characters")
+    .refine((v) => !CONTROL_BUT_LINES.test(v), "Description: control characters are not allowed"),
 });
 export type TaxonomyInput = z.input<typeof TaxonomyInputSchema>;
 
@@ -226,10 +228,18 @@ export function updateCategory(
     // Another save got in between the read and this write.
     if (!row) throw lostRace(tx as unknown as Db, "category", existing.id);
     if (values.slug !== existing.slug) {
-      tx.update(posts)
-        .set({ url: sql`'/' || ${posts.id} || '/' || ${values.slug} || '/' || ${posts.slug}` })
+      // Each URL is made by postPath, which encodes slugs in other scripts.
+      const moved = tx
+        .select({ id: posts.id, slug: posts.slug })
+        .from(posts)
         .where(eq(posts.categoryId, existing.id))
-        .run();
+        .all();
+      for (const post of moved) {
+        tx.update(posts)
+          .set({ url: postPath(post.id, values.slug, post.slug) })
+          .where(eq(posts.id, post.id))
+          .run();
+      }
     }
     return toCategoryDocument(row);
   });
