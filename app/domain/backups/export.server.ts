@@ -93,6 +93,12 @@ export function exportDocument(db: Db = getDb()) {
 
 export type ExportDocument = ReturnType<typeof exportDocument>;
 
+/** The downloaded file's name: `inkwell-export-<day>.tar.gz` or `inkwell-posts-<day>.xml`. */
+export function exportFileName(kind: "archive" | "wxr", now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  return kind === "archive" ? `inkwell-export-${day}.tar.gz` : `inkwell-posts-${day}.xml`;
+}
+
 /** Writes the archive to a temporary file and returns its path; the caller removes it when sent. */
 export async function createExportArchive(actor: SessionUser, db: Db = getDb()): Promise<string> {
   assertCan(actor, "manageSite");
