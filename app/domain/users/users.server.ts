@@ -18,7 +18,7 @@ import { posts, ROLES, type Role, type User, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { hashPassword } from "~/domain/access/password.server";
-import { decryptSecret, newApiKeyColumns } from "~/domain/accounts/secrets.server";
+import { newApiKeyColumns, ownApiKey } from "~/domain/accounts/secrets.server";
 import { endUserSessions } from "~/domain/accounts/sessions.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
@@ -133,7 +133,7 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
     active: !row.deactivatedAt,
     version: row.version,
   };
-  if (viewer && viewer.uid === row.uid) profile.apiKey = decryptSecret(row.apiKey) ?? "";
+  if (viewer && viewer.uid === row.uid) profile.apiKey = ownApiKey(row);
   return profile;
 }
 
