@@ -33,6 +33,7 @@ import {
 } from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
+import { USER_IDENTITY_COLUMNS } from "./identity-columns.server";
 import { NO_PASSWORD } from "./imported";
 import { changeRole, deleteUserAccount } from "./lifecycle.server";
 
@@ -314,12 +315,7 @@ export function listUsers(
   const postCount = sql<number>`count(${posts.id})`;
   const rows = db
     .select({
-      uid: users.uid,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      photo: users.photo,
-      createdAt: users.createdAt,
+      ...USER_IDENTITY_COLUMNS,
       deactivatedAt: users.deactivatedAt,
       passwordSet: sql<number>`${users.passwordHash} != ${NO_PASSWORD}`,
       postCount,
