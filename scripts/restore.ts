@@ -22,6 +22,15 @@ async function main() {
       `Restored the backup taken ${result.createdAt}; it passed integrity_check and its row counts.`,
     );
     for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table}: ${n} rows`);
+    if (result.secrets === null) {
+      console.log(
+        "This backup carries no sealing key: its API keys and two-factor secrets open only under the session secret it was taken with.",
+      );
+    } else {
+      console.log(
+        `API keys and two-factor secrets re-sealed under this site's session secret: ${result.secrets.resealed}${result.secrets.unreadable > 0 ? `; ${result.secrets.unreadable} could not be opened` : ""}.`,
+      );
+    }
     if (result.movedAside) {
       console.log(
         `Replaced ${result.replaced.join(", ")}; the previous files were moved to ${result.movedAside}`,

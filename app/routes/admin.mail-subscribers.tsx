@@ -171,6 +171,9 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
         <Link to={`${PATH}/import`} className="button">
           Import CSV
         </Link>
+        <Link to={`${PATH}/suppress`} className="button">
+          Import Suppression List
+        </Link>
       </PageHeader>
       <FormError result={result} />
       {asked ? (

@@ -1,13 +1,10 @@
-import { createReadStream, statSync } from "node:fs";
-import { Readable } from "node:stream";
-import { data, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
 import { BACKUPS_PATH, BackupsSection } from "~/components/settings/backups-section";
-import { backUpNow, backupPath, listBackups } from "~/domain/backups/backup.server";
+import { backUpNow, listBackups } from "~/domain/backups/backup.server";
 import { updateBackupSchedule } from "~/domain/backups/schedule.server";
-import { isDomainError } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
@@ -18,26 +15,11 @@ import type { Route } from "./+types/admin.tools-backups";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(matches, "Backups", BACKUPS_PATH);
 
-/** The screen, or with `?download=<name>` that backup as a file. */
+/** The screen. A backup is downloaded at `/admin/tools/backups/<name>`; `?download=<name>` is sent there. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await adminUser(args);
+  await adminUser(args);
   const name = new URL(args.request.url).searchParams.get("download");
-  if (name !== null) {
-    try {
-      const path = backupPath(actor, name);
-      return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
-        headers: {
-          "Content-Type": "application/gzip",
-          "Content-Length": String(statSync(path).size),
-          "Content-Disposition": `attachment; filename="${name}"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    } catch (error) {
-      if (isDomainError(error)) throw data(null, { status: error.status });
-      throw error;
-    }
-  }
+  if (name !== null) throw redirect(`${BACKUPS_PATH}/${encodeURIComponent(name)}`);
   const { backupSchedule, backupKeep } = getSettings(getDb());
   return { schedule: backupSchedule, keep: backupKeep, backups: listBackups() };
 }

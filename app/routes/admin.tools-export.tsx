@@ -1,8 +1,6 @@
-import { createReadStream, rmSync, statSync } from "node:fs";
-import { Readable } from "node:stream";
+import { redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { createExportArchive, exportWxr } from "~/domain/backups/export.server";
 import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.tools-export";
 
@@ -10,34 +8,14 @@ const PATH = "/admin/tools/export";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Export", PATH);
 
-const day = () => new Date().toISOString().slice(0, 10);
-
-/** The screen; `?download=archive` the whole site as .tar.gz, `?download=wxr` the posts as WXR. */
+/**
+ * The screen. The files are resource routes (`/archive`, `/wxr`); the older
+ * `?download=archive|wxr` addresses are sent there.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await adminUser(args);
+  await adminUser(args);
   const download = new URL(args.request.url).searchParams.get("download");
-  if (download === "archive") {
-    const file = await createExportArchive(actor);
-    const stream = createReadStream(file);
-    stream.on("close", () => rmSync(file, { force: true }));
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
-      headers: {
-        "Content-Type": "application/gzip",
-        "Content-Length": String(statSync(file).size),
-        "Content-Disposition": `attachment; filename="inkwell-export-${day()}.tar.gz"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
-  if (download === "wxr") {
-    return new Response(exportWxr(actor), {
-      headers: {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Content-Disposition": `attachment; filename="inkwell-posts-${day()}.xml"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
+  if (download === "archive" || download === "wxr") throw redirect(`${PATH}/${download}`);
   return null;
 }
 
@@ -53,7 +31,7 @@ export default function Export() {
           and two-factor secrets are never included. Import it on another Inkwell site (Tools →
           Import) to get the same public site back, addresses included.
         </p>
-        <a className="button button-primary" href={`${PATH}?download=archive`} download>
+        <a className="button button-primary" href={`${PATH}/archive`} download>
           Download the archive
         </a>
       </section>
@@ -63,7 +41,7 @@ export default function Export() {
           The posts with their categories, tags and comments, and the pages, as a WordPress export
           file (WXR), for WordPress's own importer.
         </p>
-        <a className="button" href={`${PATH}?download=wxr`} download>
+        <a className="button" href={`${PATH}/wxr`} download>
           Download the WXR file
         </a>
       </section>

@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { desc, eq, notInArray } from "drizzle-orm";
+import { matchRoutes, type RouteObject } from "react-router";
+import { SaxesParser } from "saxes";
 import * as tar from "tar";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -33,9 +35,13 @@ import { inspectWxr } from "~/domain/importing/wxr.server";
 import { SITE_PAGES } from "~/domain/pages/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import routes from "~/routes";
 import { action as backupsAction, loader as backupsLoader } from "~/routes/admin.tools-backups";
+import * as backupDownloadRoute from "~/routes/admin.tools-backups-download";
 import { loader as exportLoader } from "~/routes/admin.tools-export";
-import { locationOf, runRoute, statusOf } from "../helpers";
+import * as archiveRoute from "~/routes/admin.tools-export-archive";
+import * as wxrRoute from "~/routes/admin.tools-export-wxr";
+import { locationOf, routeArgs, runRoute, statusOf } from "../helpers";
 import {
   BASE,
   caught,
@@ -137,12 +143,9 @@ describe("backups", () => {
     expect(statusOf(answer)).toBe(303);
     expect(locationOf(answer)).toBe("/admin/settings");
     const name = listBackups()[0]?.name ?? "";
-    const download = (await runRoute(
-      backupsLoader,
-      asAdmin(`/admin/tools/backups?download=${name}`),
-    )) as Response;
+    const download = await downloadAs("admin", `/admin/tools/backups/${name}`);
     expect(download.status).toBe(200);
-    expect(download.headers.get("Content-Disposition")).toContain(name);
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}"`);
     const made = lastAudit("backup");
     expect(made?.actorId).toBe(staff.admin.id);
     expect(listBackups().map((b) => b.name)).toContain(made?.targetId);
@@ -151,15 +154,17 @@ describe("backups", () => {
       targetId: name,
     });
     const denied = await runRoute(
-      backupsLoader,
-      new Request(`${BASE}/admin/tools/backups?download=${name}`, {
+      backupDownloadRoute.loader,
+      new Request(`${BASE}/admin/tools/backups/${name}`, {
         headers: { Cookie: cookies.editor ?? "" },
       }),
     );
     expect(locationOf(denied)).toBe("/unauthorised-access");
     expect(
       statusOf(await runRoute(backupsLoader, asAdmin("/admin/tools/backups?download=../app.db"))),
-    ).toBe(400);
+    ).toBe(302);
+    const traversal = await caught(() => downloadAs("admin", `/admin/tools/backups/..%2Fapp.db`));
+    expect(statusOf(traversal)).toBe(400);
 
     expect(
       (
@@ -185,6 +190,35 @@ describe("backups", () => {
     expect(listBackups().length).toBe(2);
   });
 });
+
+/** The route module file and params the route table (app/routes.ts) gives `pathname`. */
+function routeFor(pathname: string): { file: string; params: Record<string, string> } {
+  const match = matchRoutes(routes as unknown as RouteObject[], pathname)?.at(-1);
+  const params = Object.fromEntries(
+    Object.entries(match?.params ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return { file: (match?.route as { file?: string } | undefined)?.file ?? "", params };
+}
+const DOWNLOADS: Record<string, { loader: (args: never) => Promise<Response> }> = {
+  "routes/admin.tools-export-archive.ts": archiveRoute,
+  "routes/admin.tools-export-wxr.ts": wxrRoute,
+  "routes/admin.tools-backups-download.ts": backupDownloadRoute,
+};
+
+/**
+ * The module the route table gives `path`, checked to be a resource route (no
+ * component: React Router answers its Response as it is, not inside a page),
+ * and its answer for `role`'s session.
+ */
+async function downloadAs(role: string, path: string): Promise<Response> {
+  const url = new URL(path, BASE);
+  const { file, params } = routeFor(url.pathname);
+  const module = DOWNLOADS[file];
+  expect(module, `${path} is answered by ${file}`).toBeDefined();
+  expect(Object.keys(module ?? {})).toEqual(["loader"]);
+  const request = new Request(url, { headers: { Cookie: cookies[role] ?? "" } });
+  return (module as (typeof DOWNLOADS)[string]).loader(routeArgs(request, params) as never);
+}
 
 function lastAudit(action: string) {
   return getDb()
@@ -338,10 +372,7 @@ describe("export", () => {
       .where(eq(pages.slug, "media-policy"))
       .run();
 
-    const response = (await runRoute(
-      exportLoader,
-      asAdmin("/admin/tools/export?download=archive"),
-    )) as Response;
+    const response = await downloadAs("admin", "/admin/tools/export/archive");
     expect(response.status).toBe(200);
     expect(lastAudit("export")).toMatchObject({
       actorId: staff.admin.id,
@@ -470,10 +501,93 @@ describe("export", () => {
         .where(eq(posts.status, "scheduled"))
         .all(),
     ).toEqual(scheduled.map((p) => ({ title: p.title, publishAt: p.publishAt })));
-    const response = (await runRoute(
-      exportLoader,
-      asAdmin("/admin/tools/export?download=wxr"),
-    )) as Response;
-    expect(response.headers.get("Content-Type")).toMatch(/xml/);
   });
 });
+
+describe("downloads", () => {
+  it("are resource routes answering the files themselves, and the older query addresses lead there", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    for (const [old, target] of [
+      ["/admin/tools/export?download=archive", "/admin/tools/export/archive"],
+      ["/admin/tools/export?download=wxr", "/admin/tools/export/wxr"],
+    ] as const) {
+      const answer = await runRoute(exportLoader, asAdmin(old));
+      expect(statusOf(answer)).toBe(302);
+      expect(locationOf(answer)).toBe(target);
+    }
+
+    const archive = await downloadAs("admin", "/admin/tools/export/archive");
+    expect(archive.headers.get("Content-Type")).toBe("application/gzip");
+    expect(archive.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="inkwell-export-${day}.tar.gz"`,
+    );
+    const unpacked = await untar(archive, "download-export");
+    const document = JSON.parse(readFileSync(join(unpacked, "inkwell-export.json"), "utf8"));
+    expect(document).toMatchObject({ app: "inkwell", kind: "export" });
+    expect(document.posts.length).toBe(getDb().select().from(posts).all().length);
+
+    const wxr = await downloadAs("admin", "/admin/tools/export/wxr");
+    expect(wxr.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(wxr.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="inkwell-posts-${day}.xml"`,
+    );
+    const parser = new SaxesParser({ xmlns: true });
+    const elements: string[] = [];
+    parser.on("opentag", (tag) => elements.push(tag.name));
+    parser.write(await wxr.text()).close();
+    expect(elements[0]).toBe("rss");
+    expect(elements.filter((name) => name === "wp:post_type").length).toBe(
+      getDb().select().from(posts).all().length + getDb().select().from(pages).all().length,
+    );
+
+    const backup = await createBackup();
+    const answer = await runRoute(
+      backupsLoader,
+      asAdmin(`/admin/tools/backups?download=${backup.name}`),
+    );
+    expect(locationOf(answer)).toBe(`/admin/tools/backups/${backup.name}`);
+    const file = await downloadAs("admin", `/admin/tools/backups/${backup.name}`);
+    expect(file.headers.get("Content-Type")).toBe("application/gzip");
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="${backup.name}"`);
+    const restored = await untar(file, "download-backup");
+    expect(JSON.parse(readFileSync(join(restored, "manifest.json"), "utf8"))).toMatchObject({
+      app: "inkwell",
+      kind: "backup",
+    });
+    const copy = new Database(join(restored, "app.db"), { readonly: true });
+    expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+    copy.close();
+  });
+
+  it("are for Administrators only", async () => {
+    const name = (await createBackup()).name;
+    for (const path of [
+      "/admin/tools/export/archive",
+      "/admin/tools/export/wxr",
+      `/admin/tools/backups/${name}`,
+    ]) {
+      for (const role of ["editor", "contributor", "subscriber"]) {
+        const answer = await runRoute(
+          DOWNLOADS[routeFor(path).file]?.loader as never,
+          new Request(`${BASE}${path}`, { headers: { Cookie: cookies[role] ?? "" } }),
+        );
+        expect(locationOf(answer), `${role} ${path}`).toBe("/unauthorised-access");
+      }
+    }
+    const anonymous = await runRoute(
+      archiveRoute.loader,
+      new Request(`${BASE}/admin/tools/export/archive`),
+    );
+    expect(locationOf(anonymous)).toMatch(/^\/admin\/login/);
+  });
+});
+
+/** Writes a downloaded archive to the scratch folder and unpacks it; returns the folder. */
+async function untar(response: Response, name: string): Promise<string> {
+  const file = join(scratch, `${name}.tar.gz`);
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  await tar.x({ file, cwd: dir });
+  return dir;
+}

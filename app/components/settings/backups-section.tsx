@@ -83,7 +83,7 @@ export function BackupsSection({
         <ul className="backup-list" aria-label="Backups on disk">
           {backups.map((b) => (
             <li key={b.name}>
-              <a href={`${BACKUPS_PATH}?download=${encodeURIComponent(b.name)}`} download>
+              <a href={`${BACKUPS_PATH}/${encodeURIComponent(b.name)}`} download>
                 {b.name}
               </a>{" "}
               ({megabytes(b.size)})

@@ -6,6 +6,10 @@
  * `PRAGMA integrity_check` must say ok and every table must hold the row
  * count recorded in the archive's manifest. A backup that fails is deleted.
  *
+ * The archive also carries the key that opens the database's API keys and
+ * 2FA secrets (`sealing-key`), so it is secret material like the session
+ * secret (docs/decisions/190-backups-carry-their-sealing-key.md).
+ *
  * Not covered: anything written after the backup started, and files outside
  * DATA_DIR (docs/operations.md says what to use for continuous copies).
  */
@@ -25,6 +29,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import * as tar from "tar";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { sealingKey } from "~/domain/accounts/secrets.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, notFound } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -39,6 +44,9 @@ export type BackupManifest = {
 };
 
 export type BackupFile = { name: string; size: number; createdAt: number };
+
+/** The archive's copy of the key that opens its API keys and 2FA secrets (docs/operations.md). */
+export const SEALING_KEY_FILE = "sealing-key";
 
 const NAME = /^inkwell-backup-\d{8}T\d{6}Z(?:-\d+)?\.tar\.gz$/;
 
@@ -172,7 +180,9 @@ async function takeBackup(db: Db, now: Date): Promise<BackupFile> {
       counts,
     };
     writeFileSync(join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const entries = ["manifest.json", "app.db"];
+    // What opens the database's sealed secrets, so a restore can re-seal them under its own.
+    writeFileSync(join(staging, SEALING_KEY_FILE), `${sealingKey()}\n`, { mode: 0o600 });
+    const entries = ["manifest.json", "app.db", SEALING_KEY_FILE];
     if (existsSync(env.uploadsDir)) {
       symlinkSync(env.uploadsDir, join(staging, "uploads"), "dir");
       entries.push("uploads");

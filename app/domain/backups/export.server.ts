@@ -29,6 +29,7 @@ import {
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { USER_IDENTITY_COLUMNS } from "~/domain/users/identity-columns.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 
@@ -49,15 +50,7 @@ export function exportDocument(db: Db = getDb()) {
     exportedAt: new Date().toISOString(),
     settings,
     users: db
-      .select({
-        id: users.id,
-        uid: users.uid,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        photo: users.photo,
-        createdAt: users.createdAt,
-      })
+      .select({ id: users.id, ...USER_IDENTITY_COLUMNS })
       .from(users)
       .orderBy(asc(users.id))
       .all(),
@@ -92,6 +85,12 @@ export function exportDocument(db: Db = getDb()) {
 }
 
 export type ExportDocument = ReturnType<typeof exportDocument>;
+
+/** The downloaded file's name: `inkwell-export-<day>.tar.gz` or `inkwell-posts-<day>.xml`. */
+export function exportFileName(kind: "archive" | "wxr", now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  return kind === "archive" ? `inkwell-export-${day}.tar.gz` : `inkwell-posts-${day}.xml`;
+}
 
 /** Writes the archive to a temporary file and returns its path; the caller removes it when sent. */
 export async function createExportArchive(actor: SessionUser, db: Db = getDb()): Promise<string> {
@@ -164,6 +163,41 @@ const WP_COMMENT_STATUS: Record<string, string> = {
   trash: "trash",
 };
 
+type WxrItem = {
+  uid: string;
+  title: string;
+  link: string;
+  pubDate: Date;
+  login: string;
+  content: string;
+  summary: string;
+  wpId: number;
+  date: Date;
+  slug: string;
+  status: string;
+};
+
+/** An `<item>`'s opening lines, the same for a post and a page. */
+function wxrItemHead(base: string, item: WxrItem): string[] {
+  return [
+    "<item>",
+    `<title>${cdata(item.title)}</title>`,
+    `<link>${xml(item.link)}</link>`,
+    `<pubDate>${item.pubDate.toUTCString()}</pubDate>`,
+    `<dc:creator>${cdata(item.login)}</dc:creator>`,
+    `<guid isPermaLink="false">${xml(`${base}/?inkwell=${item.uid}`)}</guid>`,
+    "<description></description>",
+    `<content:encoded>${cdata(item.content)}</content:encoded>`,
+    `<excerpt:encoded>${cdata(item.summary)}</excerpt:encoded>`,
+    `<wp:post_id>${item.wpId}</wp:post_id>`,
+    `<wp:post_date>${cdata(wpDate(item.date))}</wp:post_date>`,
+    `<wp:post_date_gmt>${cdata(wpDate(item.date))}</wp:post_date_gmt>`,
+    `<wp:post_name>${cdata(item.slug)}</wp:post_name>`,
+    `<wp:status>${cdata(WP_STATUS[item.status] ?? "draft")}</wp:status>`,
+    "<wp:post_parent>0</wp:post_parent>",
+  ];
+}
+
 /**
  * The posts (with their comments) and pages as a WordPress export (WXR 1.2),
  * for WordPress's importer. Pages' ids follow the posts' (WordPress numbers
@@ -220,25 +254,21 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
       `<wp:tag><wp:term_id>${t.id}</wp:term_id><wp:tag_slug>${cdata(t.slug)}</wp:tag_slug><wp:tag_name>${cdata(t.name)}</wp:tag_name><wp:tag_description>${cdata(t.description)}</wp:tag_description></wp:tag>`,
     );
   }
+  const login = (authorId: number | null) => {
+    const author = authorId ? userById.get(authorId) : undefined;
+    return author ? author.email.split("@")[0] : "";
+  };
   for (const p of doc.posts) {
-    const author = p.authorId ? userById.get(p.authorId) : undefined;
     const category = p.categoryId ? categoryById.get(p.categoryId) : undefined;
     out.push(
-      "<item>",
-      `<title>${cdata(p.title)}</title>`,
-      `<link>${xml(base + p.url)}</link>`,
-      `<pubDate>${p.timestamp.toUTCString()}</pubDate>`,
-      `<dc:creator>${cdata(author ? author.email.split("@")[0] : "")}</dc:creator>`,
-      `<guid isPermaLink="false">${xml(`${base}/?inkwell=${p.uid}`)}</guid>`,
-      "<description></description>",
-      `<content:encoded>${cdata(p.content)}</content:encoded>`,
-      `<excerpt:encoded>${cdata(p.summary)}</excerpt:encoded>`,
-      `<wp:post_id>${p.id}</wp:post_id>`,
-      `<wp:post_date>${cdata(wpDate(p.publishAt ?? p.timestamp))}</wp:post_date>`,
-      `<wp:post_date_gmt>${cdata(wpDate(p.publishAt ?? p.timestamp))}</wp:post_date_gmt>`,
-      `<wp:post_name>${cdata(p.slug)}</wp:post_name>`,
-      `<wp:status>${cdata(WP_STATUS[p.status] ?? "draft")}</wp:status>`,
-      "<wp:post_parent>0</wp:post_parent>",
+      ...wxrItemHead(base, {
+        ...p,
+        link: base + p.url,
+        pubDate: p.timestamp,
+        login: login(p.authorId),
+        wpId: p.id,
+        date: p.publishAt ?? p.timestamp,
+      }),
       "<wp:post_type>post</wp:post_type>",
     );
     if (category) {
@@ -266,23 +296,15 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
     out.push("</item>");
   }
   for (const page of doc.pages) {
-    const author = page.authorId ? userById.get(page.authorId) : undefined;
     out.push(
-      "<item>",
-      `<title>${cdata(page.title)}</title>`,
-      `<link>${xml(`${base}/${page.slug}`)}</link>`,
-      `<pubDate>${page.createdAt.toUTCString()}</pubDate>`,
-      `<dc:creator>${cdata(author ? author.email.split("@")[0] : "")}</dc:creator>`,
-      `<guid isPermaLink="false">${xml(`${base}/?inkwell=${page.uid}`)}</guid>`,
-      "<description></description>",
-      `<content:encoded>${cdata(page.content)}</content:encoded>`,
-      `<excerpt:encoded>${cdata(page.summary)}</excerpt:encoded>`,
-      `<wp:post_id>${pageIdBase + page.id}</wp:post_id>`,
-      `<wp:post_date>${cdata(wpDate(page.createdAt))}</wp:post_date>`,
-      `<wp:post_date_gmt>${cdata(wpDate(page.createdAt))}</wp:post_date_gmt>`,
-      `<wp:post_name>${cdata(page.slug)}</wp:post_name>`,
-      `<wp:status>${cdata(WP_STATUS[page.status] ?? "draft")}</wp:status>`,
-      "<wp:post_parent>0</wp:post_parent>",
+      ...wxrItemHead(base, {
+        ...page,
+        link: `${base}/${page.slug}`,
+        pubDate: page.createdAt,
+        login: login(page.authorId),
+        wpId: pageIdBase + page.id,
+        date: page.createdAt,
+      }),
       `<wp:menu_order>${page.navOrder}</wp:menu_order>`,
       "<wp:post_type>page</wp:post_type>",
       "</item>",

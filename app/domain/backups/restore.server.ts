@@ -3,14 +3,18 @@
  * stopped site's data folder. It refuses while a server is using the folder,
  * and refuses a backup that fails verification (integrity_check and the row
  * counts of its manifest). What it replaces is moved aside into
- * `DATA_DIR/replaced-<time>/`, never deleted.
+ * `DATA_DIR/replaced-<time>/`, never deleted. API keys and 2FA secrets are
+ * re-sealed under the session secret the restored site will run with
+ * (`targetSecret`: SESSION_SECRET, or the data folder's `session-secret`).
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import * as tar from "tar";
-import { verifyBackupArchive } from "./backup.server";
+import { type Resealed, resealSecrets } from "~/domain/accounts/secrets.server";
+import { readEnv, sessionSecret } from "~/platform/env.server";
+import { SEALING_KEY_FILE, verifyBackupArchive } from "./backup.server";
 import { runningServer } from "./running.server";
 
 export type RestoreResult = {
@@ -19,6 +23,12 @@ export type RestoreResult = {
   /** Where the data it replaced went, or null when the folder was empty. */
   movedAside: string | null;
   replaced: string[];
+  /**
+   * API keys and 2FA secrets re-sealed under the target's session secret (and
+   * any the backup's key could not open); null for a backup without its key,
+   * whose secrets open only under the session secret it was taken with.
+   */
+  secrets: Resealed | null;
 };
 
 export class RestoreRefused extends Error {}
@@ -47,7 +57,23 @@ function recordRestore(dbPath: string, name: string, takenAt: string, replaced: 
   }
 }
 
-export async function restoreBackup(archive: string, dataDir: string): Promise<RestoreResult> {
+/** Re-seals the unpacked database's secrets with the archive's key, when it carries one. */
+function resealUnpacked(unpacked: string, targetSecret: string): Resealed | null {
+  const keyFile = join(unpacked, SEALING_KEY_FILE);
+  if (!existsSync(keyFile)) return null;
+  const sqlite = new Database(join(unpacked, "app.db"));
+  try {
+    return resealSecrets(sqlite, readFileSync(keyFile, "utf8"), targetSecret);
+  } finally {
+    sqlite.close();
+  }
+}
+
+export async function restoreBackup(
+  archive: string,
+  dataDir: string,
+  targetSecret: () => string = () => sessionSecret({ ...readEnv(), dataDir }),
+): Promise<RestoreResult> {
   if (!existsSync(archive)) throw new RestoreRefused(`No such file: ${archive}`);
   const pid = runningServer(dataDir);
   if (pid) {
@@ -65,6 +91,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
     const unpacked = join(work, "unpacked");
     mkdirSync(unpacked, { recursive: true });
     await tar.x({ file: archive, cwd: unpacked, strict: true });
+    const secrets = resealUnpacked(unpacked, targetSecret());
     const stamp = new Date()
       .toISOString()
       .replace(/[-:]/g, "")
@@ -89,6 +116,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
       counts: manifest.counts,
       movedAside: replaced.length > 0 ? aside : null,
       replaced,
+      secrets,
     };
   } finally {
     rmSync(work, { recursive: true, force: true });

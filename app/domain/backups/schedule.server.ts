@@ -5,33 +5,19 @@
  * beyond N. Backups taken with "Back up now" count as the newest.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { settings } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { parseInput } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { createBackup, listBackups, pruneBackups } from "./backup.server";
-import {
-  BACKUP_KEEP_MAX,
-  BACKUP_KEEP_MIN,
-  BACKUP_SCHEDULES,
-  type BackupSchedule,
-} from "./vocabulary";
+import { BackupScheduleSchema } from "./schedule-input.server";
+import type { BackupSchedule } from "./vocabulary";
 
 const INTERVAL_MS: Record<Exclude<BackupSchedule, "off">, number> = {
   daily: 24 * 60 * 60 * 1000,
   hourly: 60 * 60 * 1000,
 };
-
-export const BackupScheduleSchema = z.object({
-  backupSchedule: z.enum(BACKUP_SCHEDULES, { error: "Choose off, daily or hourly" }),
-  backupKeep: z.coerce
-    .number({ error: `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}` })
-    .int(`Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`)
-    .min(BACKUP_KEEP_MIN, `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`)
-    .max(BACKUP_KEEP_MAX, `Keep: a number from ${BACKUP_KEEP_MIN} to ${BACKUP_KEEP_MAX}`),
-});
 
 export function updateBackupSchedule(actor: SessionUser, input: unknown, db: Db = getDb()) {
   assertCan(actor, "manageSite");

@@ -19,7 +19,7 @@ import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { hashPassword } from "~/domain/access/password.server";
 import { setUserPassword } from "~/domain/accounts/passwords.server";
-import { decryptSecret, newApiKeyColumns } from "~/domain/accounts/secrets.server";
+import { newApiKeyColumns, ownApiKey } from "~/domain/accounts/secrets.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, forbidden, notFound } from "~/domain/errors.server";
 import { personName } from "~/domain/names";
@@ -33,6 +33,7 @@ import {
 } from "~/domain/workflow/versions.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { asText, emailField } from "~/utils/validation";
+import { USER_IDENTITY_COLUMNS } from "./identity-columns.server";
 import { NO_PASSWORD } from "./imported";
 import { changeRole, deleteUserAccount } from "./lifecycle.server";
 
@@ -123,7 +124,7 @@ export function toPublicProfile(row: User, viewer: { uid: string } | null): Publ
     active: !row.deactivatedAt,
     version: row.version,
   };
-  if (viewer && viewer.uid === row.uid) profile.apiKey = decryptSecret(row.apiKey) ?? "";
+  if (viewer && viewer.uid === row.uid) profile.apiKey = ownApiKey(row);
   return profile;
 }
 
@@ -301,12 +302,7 @@ export function listUsers(
   const postCount = sql<number>`count(${posts.id})`;
   const rows = db
     .select({
-      uid: users.uid,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      photo: users.photo,
-      createdAt: users.createdAt,
+      ...USER_IDENTITY_COLUMNS,
       deactivatedAt: users.deactivatedAt,
       passwordSet: sql<number>`${users.passwordHash} != ${NO_PASSWORD}`,
       postCount,
