@@ -100,6 +100,7 @@ const {
   prepareUncachedResponse,
   cdnOrigin,
   guardRequest,
+  routeMethods,
   SERVER_TIMEOUTS,
 } = build.entry.module;
 const env = bootstrap();
@@ -252,22 +253,35 @@ app.use((error, req, res, _next) => {
 const inFlight = new Set();
 let stopping = false;
 
-// A page the cache holds is answered here, before Express runs. Before that,
-// the method, the declared body size and the body deadline are checked
-// (app/web/request-guard-node.server.ts).
-const server = createServer((req, res) => {
-  if (stopping) res.shouldKeepAlive = false;
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
-  if (guardRequest(req, res)) return;
-  try {
-    if (servePageCacheHit(req, res)) return;
-  } catch (error) {
-    console.error(`${req.method} ${req.url}: the page cache failed; rendering instead:`, error);
-  }
-  prepareUncachedResponse(res);
-  app(req, res);
-});
+// Before anything else, the method, the body's size and its deadline are checked
+// (app/web/request-guard-node.server.ts); the body of a client not signed in is
+// received whole first. Then a page the cache holds is answered here, before Express runs.
+const methodsOf = routeMethods(build);
+const server = createServer(
+  { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
+  (req, res) => {
+    if (stopping) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    guardRequest(
+      req,
+      res,
+      () => {
+        try {
+          if (servePageCacheHit(req, res)) return;
+        } catch (error) {
+          console.error(
+            `${req.method} ${req.url}: the page cache failed; rendering instead:`,
+            error,
+          );
+        }
+        prepareUncachedResponse(res);
+        app(req, res);
+      },
+      methodsOf,
+    );
+  },
+);
 server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`  Data folder: ${env.dataDir}`);
@@ -275,9 +289,10 @@ server.listen(env.port, env.host, () => {
   console.log("  Lost a password? npm run admin:password -- EMAIL");
 });
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
-// within 20 s; a body within its route's time (guardRequest: 30 s for reader
-// routes, 2 min for back-office forms, 30 min for uploads, the overall bound
-// below); an idle keep-alive connection is closed after 5 s.
+// within 20 s (checked every second); a body within its route's time
+// (guardRequest: 20 s for reader routes and anybody not signed in, 2 min for
+// back-office forms, 30 min for uploads, the overall bound below); an idle
+// keep-alive connection is closed after 5 s.
 server.headersTimeout = SERVER_TIMEOUTS.headersMs;
 server.requestTimeout = SERVER_TIMEOUTS.requestMs;
 server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;

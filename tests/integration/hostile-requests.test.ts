@@ -135,7 +135,8 @@ describe("body limits", () => {
     }
     expect(refuseRequest("POST", "/admin/posts", huge)?.status).toBe(413);
     const upload = { ...huge, "content-type": "multipart/form-data; boundary=x" };
-    expect(refuseRequest("POST", "/admin/media/add", upload)).toBeNull();
+    expect(refuseRequest("POST", "/admin/media/add", upload, true)).toBeNull();
+    expect(refuseRequest("POST", "/admin/media/add", upload)?.status).toBe(413);
     expect(refuseRequest("POST", "/upload/image", upload)).toBeNull();
     expect(refuseRequest("POST", "/newsletter", upload)?.status).toBe(413);
   });
@@ -144,11 +145,12 @@ describe("body limits", () => {
     let server: Server;
     let port = 0;
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        if (guardRequest(req, res)) return;
-        req.resume();
-        req.on("end", () => res.end("ok"));
-      });
+      server = createServer((req, res) =>
+        guardRequest(req, res, () => {
+          req.resume();
+          req.on("end", () => res.end("ok"));
+        }),
+      );
       await new Promise<void>((r) => server.listen(3935, "127.0.0.1", r));
       port = (server.address() as AddressInfo).port;
     });
