@@ -301,9 +301,18 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
+// SIGTERM: everything within SERVER_TIMEOUTS.shutdownMs (docs/operations.md "Shutdown").
+// Requests in flight get the time less SENDER_RESERVE_MS; the newsletter messages in flight
+// get what is left (at most SENDER_MAX_MS), less EXIT_MARGIN_MS to close the database and exit.
+// docs/decisions/173-shutdown-budget.md
+const SENDER_RESERVE_MS = 2_500;
+const SENDER_MAX_MS = 8_000;
+const EXIT_MARGIN_MS = 1_000;
+
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  const deadline = Date.now() + SERVER_TIMEOUTS.shutdownMs;
   console.log(`${signal}: finishing the requests in flight, then closing…`);
   // Stop accepting; idle keep-alive connections close now, busy ones once
   // their answer is sent (no further request is read on them).
@@ -311,10 +320,17 @@ function stop(signal) {
   server.close();
   server.closeIdleConnections();
   // The newsletter message in flight is finished or given back (it goes out
-  // on the next start, never twice), all within the bound below.
+  // on the next start, never twice), within what is left of the bound.
   let finishing;
   const finish = () => {
-    finishing ??= shutdown().finally(() => process.exit(0));
+    const left = Math.max(0, deadline - Date.now() - EXIT_MARGIN_MS);
+    finishing ??= shutdown(Math.min(SENDER_MAX_MS, left)).then(
+      () => process.exit(0),
+      (error) => {
+        console.error("Shutting down failed:", error);
+        process.exit(1);
+      },
+    );
     return finishing;
   };
   const waitForRequests = setInterval(() => {
@@ -329,9 +345,12 @@ function stop(signal) {
       console.log(`${inFlight.size} request(s) still in flight; closing them.`);
     server.closeAllConnections();
     finish();
+  }, SERVER_TIMEOUTS.shutdownMs - SENDER_RESERVE_MS).unref();
+  // Should closing itself hang, the process is gone at the bound all the same.
+  setTimeout(() => {
+    console.error("Shutdown did not finish within its bound; exiting.");
+    process.exit(1);
   }, SERVER_TIMEOUTS.shutdownMs).unref();
-  // However the sender ends, the process is gone a little after the bound.
-  setTimeout(() => process.exit(1), SERVER_TIMEOUTS.shutdownMs + 3000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
