@@ -100,6 +100,7 @@ const {
   prepareUncachedResponse,
   cdnOrigin,
   guardRequest,
+  routeMethods,
   SERVER_TIMEOUTS,
 } = build.entry.module;
 const env = bootstrap();
@@ -252,22 +253,35 @@ app.use((error, req, res, _next) => {
 const inFlight = new Set();
 let stopping = false;
 
-// A page the cache holds is answered here, before Express runs. Before that,
-// the method, the declared body size and the body deadline are checked
-// (app/web/request-guard-node.server.ts).
-const server = createServer((req, res) => {
-  if (stopping) res.shouldKeepAlive = false;
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
-  if (guardRequest(req, res)) return;
-  try {
-    if (servePageCacheHit(req, res)) return;
-  } catch (error) {
-    console.error(`${req.method} ${req.url}: the page cache failed; rendering instead:`, error);
-  }
-  prepareUncachedResponse(res);
-  app(req, res);
-});
+// Before anything else, the method, the body's size and its deadline are checked
+// (app/web/request-guard-node.server.ts); the body of a client not signed in is
+// received whole first. Then a page the cache holds is answered here, before Express runs.
+const methodsOf = routeMethods(build);
+const server = createServer(
+  { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
+  (req, res) => {
+    if (stopping) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    guardRequest(
+      req,
+      res,
+      () => {
+        try {
+          if (servePageCacheHit(req, res)) return;
+        } catch (error) {
+          console.error(
+            `${req.method} ${req.url}: the page cache failed; rendering instead:`,
+            error,
+          );
+        }
+        prepareUncachedResponse(res);
+        app(req, res);
+      },
+      methodsOf,
+    );
+  },
+);
 server.listen(env.port, env.host, () => {
   console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
   console.log(`  Data folder: ${env.dataDir}`);
@@ -275,9 +289,10 @@ server.listen(env.port, env.host, () => {
   console.log("  Lost a password? npm run admin:password -- EMAIL");
 });
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
-// within 20 s; a body within its route's time (guardRequest: 30 s for reader
-// routes, 2 min for back-office forms, 30 min for uploads, the overall bound
-// below); an idle keep-alive connection is closed after 5 s.
+// within 20 s (checked every second); a body within its route's time
+// (guardRequest: 20 s for reader routes and anybody not signed in, 2 min for
+// back-office forms, 30 min for uploads, the overall bound below); an idle
+// keep-alive connection is closed after 5 s.
 server.headersTimeout = SERVER_TIMEOUTS.headersMs;
 server.requestTimeout = SERVER_TIMEOUTS.requestMs;
 server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
@@ -286,9 +301,18 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
+// SIGTERM: everything within SERVER_TIMEOUTS.shutdownMs (docs/operations.md "Shutdown").
+// Requests in flight get the time less SENDER_RESERVE_MS; the newsletter messages in flight
+// get what is left (at most SENDER_MAX_MS), less EXIT_MARGIN_MS to close the database and exit.
+// docs/decisions/173-shutdown-budget.md
+const SENDER_RESERVE_MS = 2_500;
+const SENDER_MAX_MS = 8_000;
+const EXIT_MARGIN_MS = 1_000;
+
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  const deadline = Date.now() + SERVER_TIMEOUTS.shutdownMs;
   console.log(`${signal}: finishing the requests in flight, then closing…`);
   // Stop accepting; idle keep-alive connections close now, busy ones once
   // their answer is sent (no further request is read on them).
@@ -296,10 +320,17 @@ function stop(signal) {
   server.close();
   server.closeIdleConnections();
   // The newsletter message in flight is finished or given back (it goes out
-  // on the next start, never twice), all within the bound below.
+  // on the next start, never twice), within what is left of the bound.
   let finishing;
   const finish = () => {
-    finishing ??= shutdown().finally(() => process.exit(0));
+    const left = Math.max(0, deadline - Date.now() - EXIT_MARGIN_MS);
+    finishing ??= shutdown(Math.min(SENDER_MAX_MS, left)).then(
+      () => process.exit(0),
+      (error) => {
+        console.error("Shutting down failed:", error);
+        process.exit(1);
+      },
+    );
     return finishing;
   };
   const waitForRequests = setInterval(() => {
@@ -314,9 +345,12 @@ function stop(signal) {
       console.log(`${inFlight.size} request(s) still in flight; closing them.`);
     server.closeAllConnections();
     finish();
+  }, SERVER_TIMEOUTS.shutdownMs - SENDER_RESERVE_MS).unref();
+  // Should closing itself hang, the process is gone at the bound all the same.
+  setTimeout(() => {
+    console.error("Shutdown did not finish within its bound; exiting.");
+    process.exit(1);
   }, SERVER_TIMEOUTS.shutdownMs).unref();
-  // However the sender ends, the process is gone a little after the bound.
-  setTimeout(() => process.exit(1), SERVER_TIMEOUTS.shutdownMs + 3000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

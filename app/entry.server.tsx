@@ -19,6 +19,7 @@ export {
 export { readerBuild } from "~/web/reader-routes.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
+export { routeMethods } from "~/web/route-methods.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the

@@ -6,6 +6,7 @@
  */
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import {
   CONFIRM_MESSAGES,
   confirmSubscription,
@@ -34,8 +35,18 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A body that cannot be read (malformed, too large) is answered with its 4xx, never a 500. */
 export async function action({ request }: Route.ActionArgs) {
-  const body = await readAnyBody(request);
+  let body: Record<string, unknown>;
+  try {
+    body = await readAnyBody(request);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      { type: "error", message: error.message, done: false },
+      { status: error.status, headers: errorHeaders(error) },
+    );
+  }
   const result = await confirmSubscription(getDb(), body.token);
   const ok = result.state === "valid";
   return data(

@@ -58,9 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       to: `/unsubscribe?email=${encodeURIComponent(String(body.email ?? ""))}`,
     }));
   }
-  const body = await readAnyBody(request);
-  const oneClick = body["List-Unsubscribe"] === "One-Click";
   try {
+    const body = await readAnyBody(request);
+    const oneClick = body["List-Unsubscribe"] === "One-Click";
     const scope = body.scope === "all" ? "all" : "audience";
     const result = unsubscribeWithToken(getDb(), token, scope);
     // RFC 8058: the mail client wants a 200, no redirect, no cookie.
@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ type: "error", message: error.message }, { status: error.status });
+    return data(
+      { type: "error", message: error.message },
+      { status: error.status, headers: errorHeaders(error) },
+    );
   }
 }
 

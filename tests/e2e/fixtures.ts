@@ -30,7 +30,7 @@ import { htmlToText } from "../../app/utils/text";
 export const E2E_ADMIN = { email: "admin@inkwell.test", password: "e2e-Admin-password-1" };
 
 /**
- * First e2e port: worker n serves on BASE+n, the server tests use BASE+20..22.
+ * First e2e port: worker n serves on BASE+n, the server tests use BASE+20..22 and BASE+24..25.
  * `E2E_PORT_BASE` moves them, so two checkouts can run their suites side by side.
  */
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3611);
@@ -116,12 +116,15 @@ export async function stopServer(child: ChildProcess) {
   await exited;
 }
 
-/** Starts a server on `port` with a copy of the template data folder. */
-export async function startServer(port: number): Promise<E2EServer> {
+/** Starts a server on `port` with a copy of the template data folder (and `env` added). */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<E2EServer & { child: ChildProcess }> {
   const dataDir = join(tmpdir(), `inkwell-e2e-worker-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
-  const child = await spawnServer(serverEnv(port, dataDir));
+  const child = await spawnServer({ ...serverEnv(port, dataDir), ...env });
 
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
     const db = new Database(join(dataDir, "app.db"), { fileMustExist: true });
@@ -139,6 +142,7 @@ export async function startServer(port: number): Promise<E2EServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    child,
     dataDir,
     withDb,
     queryOne: <T>(sql: string, ...args: unknown[]) =>

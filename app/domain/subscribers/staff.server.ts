@@ -179,7 +179,14 @@ export const SUBSCRIBERS_PAGE_SIZE = 25;
 
 /** The list's query string; anything unreadable falls back to the unfiltered list. */
 export const subscriberFilterSchema = z.object({
-  q: z.string().trim().catch("").default(""),
+  // Control characters (NUL among them) never occur in a name or an address, and the search
+  // index refuses a NUL: they are left out of the search.
+  q: z
+    .string()
+    .transform((q) => q.replace(/\p{Cc}/gu, ""))
+    .pipe(z.string().trim())
+    .catch("")
+    .default(""),
   audience: z
     .preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.enum(AUDIENCE_FILTERS))
     .catch("all")
