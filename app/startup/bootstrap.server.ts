@@ -10,6 +10,7 @@ import { removePidFile, writePidFile } from "~/domain/backups/running.server";
 import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
 import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
+import { startRenditions } from "~/domain/media/rendition-worker.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import { startSendLaterTimer, stopSendLaterTimer } from "~/domain/newsletters/send-later.server";
 import {
@@ -20,7 +21,6 @@ import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
-import { startRenditions } from "~/platform/renditions.server";
 import { flushViews } from "~/platform/view-buffer.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {

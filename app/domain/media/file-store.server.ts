@@ -18,9 +18,9 @@ import { imageSizeFromFile } from "image-size/fromFile";
 import { type Media, media } from "#db/schema";
 import { DomainError } from "~/domain/errors.server";
 import { rememberImage } from "~/domain/media/image-manifest.server";
+import { queueRenditions } from "~/domain/media/rendition-worker.server";
 import type { Db } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
-import { queueRenditions } from "~/platform/renditions.server";
 
 export const UPLOAD_COLLECTIONS = ["settings", "posts", "users", "media", "newsletters"] as const;
 export type UploadCollection = (typeof UPLOAD_COLLECTIONS)[number];
