@@ -1,4 +1,6 @@
 /**
+ * The composition of the process, above the domain (docs/decisions/001-layers.md):
+ * it starts and stops the domain's background workers and the platform.
  * What `npm start` does before it listens: open the database (applying
  * migrations), remove partial uploads a previous run left in uploads/.incoming,
  * then the first-run setup of db/seed.ts. Returns the resolved
