@@ -46,7 +46,7 @@ async function render(request: Request): Promise<Response> {
     if (url.pathname === "/") page = await homeLoader();
     else if (url.pathname === "/rss.xml") page = await (await rssLoader()).text();
     else if (url.pathname === "/sitemap.xml") page = await (await sitemapLoader()).text();
-    else if (url.pathname === "/sitemap/pages.xml") page = await pagesSitemap().text();
+    else if (url.pathname === "/sitemap/pages.xml") page = pagesSitemap();
     else if (url.pathname === "/reach-out") page = reachOutLoader();
     else if (/^\/[a-z0-9-]+$/.test(url.pathname)) {
       page = pageLoader(routeArgs(request, { slug: url.pathname.slice(1) }));
