@@ -5,15 +5,14 @@
  * an account without it sets it up there before anything else. Until the
  * last step the session is not signed in (its stage is "totp" or "enrol").
  */
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { type SessionStage, setSessionStage } from "~/domain/accounts/sessions.server";
 import { checkSecondFactor } from "~/domain/accounts/two-factor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { DomainError, RateLimitedError } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { hasTwoFactor } from "~/domain/users/lookup.server";
 import { getDb } from "~/platform/db.server";
 import { waitText } from "~/platform/rate-limit.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -29,8 +28,7 @@ export const ENROL_REQUIRED =
 /** What the session needs after a correct password. */
 export function stageAfterPassword(user: SessionUser): SessionStage {
   const db = getDb();
-  const row = db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).get();
-  if (row?.on) return "totp";
+  if (hasTwoFactor(db, user.id)) return "totp";
   return getSettings(db).enable2FA ? "enrol" : "full";
 }
 

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { imageSizeFromFile } from "image-size/fromFile";
 import { type Media, media } from "#db/schema";
 import { DomainError } from "~/domain/errors.server";
@@ -164,4 +165,17 @@ export async function storeUpload(
     queueRenditions(db, stored.id);
   }
   return stored;
+}
+
+/** Takes back an upload stored for a form that was then refused: its record and its file. */
+export async function unstoreUpload(db: Db, stored: Pick<Media, "id" | "path">) {
+  db.delete(media).where(eq(media.id, stored.id)).run();
+  await rm(join(readEnv().uploadsDir, stored.path), { force: true });
+}
+
+/** The original file name of an upload, by its URL (`/uploads/…`); null when none is recorded. */
+export function storedUploadName(db: Db, url: string | null | undefined): string | null {
+  if (!url?.startsWith("/uploads/")) return null;
+  const name = db.select({ name: media.name }).from(media).where(eq(media.url, url)).get()?.name;
+  return name === undefined ? null : safeFileName(name) || null;
 }
