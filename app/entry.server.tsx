@@ -2,14 +2,14 @@ import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
-import { bootstrap } from "~/platform/bootstrap.server";
+import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
 // server.js reaches these through `build.entry.module`.
-export { bootstrap, shutdown } from "~/platform/bootstrap.server";
+export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 export {
   pageCacheMiddleware,
   prepareUncachedResponse,

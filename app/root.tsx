@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,16 +12,13 @@ import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes"
 import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
 import { usePageLinkNavigation } from "~/components/page-link";
-import { getSiteInfo } from "~/domain/site/settings.server";
 import { useNonce } from "~/nonce";
-import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import appCss from "~/styles/app.css?url";
 import { isCrossSiteRequest, isOneClickUnsubscribe } from "~/utils/same-origin";
 import { seoMeta } from "~/utils/seo";
 import { corsOriginsFor, isApiPath, jsonError } from "~/web/api.server";
-import { readFlash } from "~/web/flash.server";
-import { themeSessionResolver } from "~/web/theme.server";
+import { loadRoot } from "~/web/root-data.server";
 import type { Route } from "./+types/root";
 
 /**
@@ -57,25 +53,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const site = getSiteInfo(getDb());
-  const { getTheme } = await themeSessionResolver(request);
-  // A message from the last action: a toast with JavaScript, a notice in the page without.
-  const { flash, headers } = await readFlash(request);
-  return data(
-    {
-      flash,
-      theme: getTheme(),
-      site,
-      seo: {
-        siteName: site.siteName,
-        siteDescription: site.siteDescription,
-        metaTags: site.metaTags,
-        publicUrl: readEnv().publicUrl,
-      },
-    },
-    { headers },
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  return loadRoot(request);
 }
 
 /** Defaults for any page that sets no meta of its own. */

@@ -11,10 +11,10 @@ import { users } from "#db/schema";
 import { isDomainError } from "~/domain/errors.server";
 import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
 import { IMPORT_FORMAT_LABELS, totalOf } from "~/domain/importing/vocabulary";
+import { renditionsIdle } from "~/domain/media/rendition-worker.server";
 import { ensureSettings } from "~/domain/site/settings.server";
 import { ensureCounters } from "~/platform/counters.server";
 import { closeDb, getDb } from "~/platform/db.server";
-import { renditionsIdle } from "~/platform/renditions.server";
 
 function usage(): never {
   console.error(

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "#db/schema";
 import { DomainError, storageFull } from "~/domain/errors.server";
 import { ensureDataDirs, readEnv } from "~/platform/env.server";
@@ -14,6 +15,14 @@ import { processSingleton } from "~/platform/process-singleton.server";
 import { htmlToText } from "~/utils/text";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * What both the database handle and a transaction (`db.transaction((tx) => …)`)
+ * are: queries, writes and nested transactions, without the connection
+ * (`$client`). A function that may run inside its caller's transaction takes
+ * this, `(db: DbOrTx, actor, input)`.
+ */
+export type DbOrTx = BaseSQLiteDatabase<"sync", Database.RunResult, typeof schema>;
 
 type Handle = { path: string; db: Db };
 const globalForDb = processSingleton("db", (): { __inkwellDb?: Handle } => ({}));

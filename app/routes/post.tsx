@@ -19,7 +19,6 @@ import { approvedCount, publicComments } from "~/domain/comments/comments.server
 import { commentsOpen } from "~/domain/comments/submit.server";
 import { isDomainError } from "~/domain/errors.server";
 import { likePost } from "~/domain/posts/engagement.server";
-import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
@@ -35,6 +34,7 @@ import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { readForm } from "~/web/forms.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
+import { isCountableRequest } from "~/web/visits.server";
 import type { Route } from "./+types/post";
 
 /** The posts this browser liked without JavaScript (with it, localStorage `likedPosts`). */
@@ -81,7 +81,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
   // Staff previews count no view.
-  const counted = post.status === "published" && !preview && isCountableVisit(request);
+  const counted = post.status === "published" && !preview && isCountableRequest(request);
   const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
   const site = getSiteInfo(db);

@@ -8,12 +8,12 @@
 import { data, redirect } from "react-router";
 import { isDomainError } from "~/domain/errors.server";
 import { requirePostId, sharePost } from "~/domain/posts/engagement.server";
-import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { getPublishedPost } from "~/domain/posts/reading.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { absoluteUrl, socialImagePath } from "~/utils/seo";
 import { isShareNetwork, shareUrl } from "~/utils/share";
+import { isCountableRequest } from "~/web/visits.server";
 import type { Route } from "./+types/share";
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   try {
     const db = getDb();
     // A HEAD probe or a prefetch is answered but not counted.
-    const id = isCountableVisit(request) ? sharePost(db, params.id).id : requirePostId(params.id);
+    const id = isCountableRequest(request) ? sharePost(db, params.id).id : requirePostId(params.id);
     const post = getPublishedPost(db, id);
     if (!post) throw data("Post not found", { status: 404 });
     const publicUrl = readEnv().publicUrl;

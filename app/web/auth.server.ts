@@ -5,7 +5,6 @@
  * screen table (`~/domain/access/admin-screens`); loaders and actions take the
  * user it found with `adminUser`. Domain functions check capabilities again.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import {
   createContext,
   data,
@@ -16,12 +15,10 @@ import {
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { users } from "#db/schema";
 import { type SessionUser, toSessionUser } from "~/domain/access/actor.server";
 import { mayOpen, screenFor } from "~/domain/access/admin-screens";
 import { verifyPassword } from "~/domain/access/password.server";
 import { recordAccountAttempt } from "~/domain/accounts/passwords.server";
-import { apiKeyLookup } from "~/domain/accounts/secrets.server";
 import {
   type ActiveSession,
   createSession,
@@ -39,6 +36,7 @@ import {
 } from "~/domain/errors.server";
 import { notify } from "~/domain/notifications/notify.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { findUserByApiKey, findUserByEmail } from "~/domain/users/lookup.server";
 import { getDb } from "~/platform/db.server";
 import { FailureLimiter, waitText } from "~/platform/rate-limit.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -82,7 +80,7 @@ export function verifyCredentials(input: unknown, address = "unknown"): SessionU
     const wait = Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(address));
     if (wait > 0) throw tooManyAttempts(wait);
   }
-  const row = db.select().from(users).where(eq(users.email, email)).get();
+  const row = findUserByEmail(db, email);
   if (!row || !verifyPassword(password, row.passwordHash)) {
     let lockedOut = false;
     if (limited) {
@@ -269,18 +267,7 @@ export async function endSession(request: Request) {
 export function userByApiKey(key: string): SessionUser | null {
   if (!key || key.length > 200) return null;
   const db = getDb();
-  const row =
-    db
-      .select()
-      .from(users)
-      .where(eq(users.apiKeyHash, apiKeyLookup(key)))
-      .get() ??
-    // A key not sealed yet (written in plain text after start-up, by a tool).
-    db
-      .select()
-      .from(users)
-      .where(and(eq(users.apiKey, key), isNull(users.apiKeyHash)))
-      .get();
+  const row = findUserByApiKey(db, key);
   return row && !row.deactivatedAt ? toSessionUser(row) : null;
 }
 

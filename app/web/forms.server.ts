@@ -6,12 +6,8 @@
  * answers with: `{ error, values, intent }` and the DomainError's status.
  * A body that is not a form, or a form that cannot be parsed, is a 400, never a 500.
  */
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { media } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import {
   badRequest,
@@ -23,13 +19,13 @@ import {
 import {
   IMAGES_ONLY,
   maxImageBytes,
-  safeFileName,
+  storedUploadName,
   storeUpload,
   type UploadCollection,
+  unstoreUpload,
 } from "~/domain/media/file-store.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
-import { readEnv } from "~/platform/env.server";
 import { isMultipart, type ReceivedForm, receiveMultipart } from "~/web/uploads.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -227,10 +223,7 @@ export async function withStoredImages<T>(
     }
     return save(urls);
   } catch (error) {
-    for (const row of stored) {
-      db.delete(media).where(eq(media.id, row.id)).run();
-      await rm(join(readEnv().uploadsDir, row.path), { force: true });
-    }
+    for (const row of stored) await unstoreUpload(db, row);
     throw error;
   } finally {
     await form.discard();
@@ -239,11 +232,5 @@ export async function withStoredImages<T>(
 
 /** The original file name of an upload, by its URL (Settings shows it). */
 export function uploadName(url: string | null | undefined): string | null {
-  if (!url?.startsWith("/uploads/")) return null;
-  const name = getDb()
-    .select({ name: media.name })
-    .from(media)
-    .where(eq(media.url, url))
-    .get()?.name;
-  return name === undefined ? null : safeFileName(name) || null;
+  return storedUploadName(getDb(), url);
 }

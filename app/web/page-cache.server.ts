@@ -31,6 +31,7 @@ import { bufferView } from "~/platform/view-buffer.server";
 import { isSlug } from "~/utils/slug";
 import { getOptionalUser } from "~/web/auth.server";
 import { themeSessionResolver } from "~/web/theme.server";
+import { PURPOSE_HEADERS } from "~/web/visits.server";
 
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -221,8 +222,12 @@ export function countHit(
   header: (name: string) => string | null | undefined,
 ) {
   if (entry.postId === null) return;
-  const visit = { method, headers: { get: (name: string) => header(name) ?? null } };
-  if (isCountableVisit(visit as unknown as Request)) {
+  if (
+    isCountableVisit(
+      method,
+      PURPOSE_HEADERS.map((name) => header(name)),
+    )
+  ) {
     bufferView(pageCacheDb() ?? getDb(), entry.postId);
   }
 }

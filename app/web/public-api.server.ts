@@ -4,9 +4,7 @@
  * documented field names. Nothing here decides what is public; it only reads
  * through the functions the pages use.
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { categories, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { notFound, parseInput } from "~/domain/errors.server";
@@ -21,6 +19,7 @@ import {
   type PostListItem,
 } from "~/domain/posts/reading.server";
 import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
+import { getCategoryByKey, getTagByName } from "~/domain/taxonomy/keys.server";
 import { getUserProfile, type PublicProfile } from "~/domain/users/users.server";
 import type { Db } from "~/platform/db.server";
 import { apiKey as keyForm } from "~/utils/slug";
@@ -137,7 +136,7 @@ export function postsByCategoryKey(
   page: { limit: number; offset: number },
 ): { items: ApiPostItem[]; total: number } {
   const k = parseInput(z.object({ categoryKey: keySchema }), { categoryKey: key }).categoryKey;
-  const category = db.select().from(categories).where(eq(categories.key, k)).get();
+  const category = getCategoryByKey(db, k);
   if (!category) throw notFound(`No category with the key "${k}"`);
   const items = listPublishedPosts(db, { categoryId: category.id, ...page });
   return {
@@ -152,7 +151,7 @@ export function postsByTag(
   page: { limit: number; offset: number },
 ): { items: ApiPostItem[]; total: number } {
   const k = parseInput(z.object({ tag: keySchema }), { tag }).tag;
-  const row = db.select().from(tags).where(eq(tags.tag, k)).get();
+  const row = getTagByName(db, k);
   if (!row) throw notFound(`No tag "${k}"`);
   const items = listPublishedPosts(db, { tagId: row.id, ...page });
   return { items: items.map(toApiPostItem), total: countPublished(db, { tagId: row.id }) };

@@ -5,15 +5,14 @@
  * an account without it sets it up there before anything else. Until the
  * last step the session is not signed in (its stage is "totp" or "enrol").
  */
-import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { type SessionStage, setSessionStage } from "~/domain/accounts/sessions.server";
 import { checkSecondFactor } from "~/domain/accounts/two-factor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { DomainError, errorHeaders, isDomainError, RateLimitedError } from "~/domain/errors.server";
 import { getSettings } from "~/domain/site/settings.server";
+import { hasTwoFactor } from "~/domain/users/lookup.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { waitText } from "~/platform/rate-limit.server";
@@ -53,8 +52,7 @@ export async function signInAction<T, E extends object = Record<never, never>>(
 /** What the session needs after a correct password. */
 export function stageAfterPassword(user: SessionUser): SessionStage {
   const db = getDb();
-  const row = db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).get();
-  if (row?.on) return "totp";
+  if (hasTwoFactor(db, user.id)) return "totp";
   return getSettings(db).enable2FA ? "enrol" : "full";
 }
 

@@ -18,11 +18,15 @@ import { PostCard } from "~/components/post-card";
 import { incomingDir, storeUpload } from "~/domain/media/file-store.server";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import { deleteMedia } from "~/domain/media/media.server";
+import {
+  makeRenditions,
+  renditionsIdle,
+  startRenditions,
+} from "~/domain/media/rendition-worker.server";
 import { planWidths } from "~/domain/media/renditions";
 import { getHomeSections, getPublishedPost } from "~/domain/posts/reading.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
-import { makeRenditions, renditionsIdle, startRenditions } from "~/platform/renditions.server";
 import Home from "~/routes/home";
 import { makePost, setupNewsroom } from "./fixtures";
 

@@ -10,13 +10,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
+import { listDeliveries } from "~/domain/newsletters/deliveries.server";
 import { absoluteContent, absoluteUrl, emailText } from "~/domain/newsletters/message.server";
-import { getNewsletter, listDeliveries, queueNewsletter } from "~/domain/newsletters/queue.server";
-import {
-  classifySendError,
-  MAX_ATTEMPTS,
-  NewsletterSender,
-} from "~/domain/newsletters/sender.server";
+import { getNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
+import { classifySendError } from "~/domain/newsletters/send-errors.server";
+import { MAX_ATTEMPTS, NewsletterSender } from "~/domain/newsletters/sender.server";
 import {
   startNewsletterSender,
   stopNewsletterSender,
@@ -497,6 +495,41 @@ describe("the sender over SMTP", () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(19);
     expect(Math.min(...gaps.slice(2))).toBeGreaterThanOrEqual(39);
     expect(gaps[7]).toBeLessThan(1_000);
+  });
+
+  it("says the disk is full, not that the mail server is unavailable, when a send fails with ENOSPC", async () => {
+    makeSubscriber("a@example.com", ["News"]);
+    const letter = queueNewsletter(getDb(), toSessionUser(makeUser("Administrator")), draft());
+    const real = createMailTransport(readEnv());
+    let calls = 0;
+    const full: MailTransport = {
+      kind: "outbox",
+      async send(message, name) {
+        calls += 1;
+        if (calls === 1) {
+          throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+            code: "ENOSPC",
+          });
+        }
+        await real.send(message, name);
+      },
+      close: () => real.close(),
+    };
+    const logged: string[] = [];
+    const sender = new NewsletterSender(getDb, {
+      transport: full,
+      retryDelayMs: 10,
+      log: (line) => logged.push(line),
+    });
+    sender.kick();
+    await sender.idle();
+    await sender.stop();
+    const paused = logged.filter((l) => /trying again/.test(l));
+    expect(paused).toHaveLength(1);
+    expect(paused[0]).toMatch(/disk is full/);
+    expect(paused[0]).not.toMatch(/mail server unavailable/);
+    // Nothing is counted against the reader: the message goes out on the next pass.
+    expect(listDeliveries(getDb(), letter.id)[0]).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("classifies send errors: 5xx to the recipient fails it, a 4xx defers it, everything else is an outage", () => {

@@ -19,7 +19,6 @@ import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
 import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
 import { updateProfile } from "~/domain/users/users.server";
 import { publishDuePosts } from "~/domain/workflow/scheduler.server";
-import { shutdown } from "~/platform/bootstrap.server";
 import { getDb } from "~/platform/db.server";
 import { clearPageCache, resetPageCache } from "~/platform/page-cache.server";
 import { flushViews, pendingViews } from "~/platform/view-buffer.server";
@@ -30,6 +29,7 @@ import { loader as homeLoader } from "~/routes/home";
 import { loader as pageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
 import { loader as reachOutLoader } from "~/routes/reach-out";
+import { shutdown } from "~/startup/bootstrap.server";
 import { flashCookieHeader } from "~/web/flash.server";
 import { answerFromPageCache, cacheablePage } from "~/web/page-cache.server";
 import { servePageCacheHit } from "~/web/page-cache-node.server";
@@ -49,7 +49,7 @@ async function render(request: Request): Promise<Response> {
     if (url.pathname === "/") page = await homeLoader();
     else if (url.pathname === "/rss.xml") page = await (await rssLoader()).text();
     else if (url.pathname === "/sitemap.xml") page = await (await sitemapLoader()).text();
-    else if (url.pathname === "/sitemap/pages.xml") page = await pagesSitemap().text();
+    else if (url.pathname === "/sitemap/pages.xml") page = pagesSitemap();
     else if (url.pathname === "/reach-out") page = reachOutLoader();
     else if (/^\/[a-z0-9-]+$/.test(url.pathname)) {
       page = pageLoader(routeArgs(request, { slug: url.pathname.slice(1) }));

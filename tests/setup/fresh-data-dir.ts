@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach } from "vitest";
+import { renditionsIdle } from "~/domain/media/rendition-worker.server";
 import { closeDb } from "~/platform/db.server";
-import { renditionsIdle } from "~/platform/renditions.server";
 import { useDatabaseCopy } from "./database-copy";
 
 const dir = mkdtempSync(join(tmpdir(), "inkwell-test-"));

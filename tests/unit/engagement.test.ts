@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { nextAvgTime, nextBounceRate } from "~/domain/posts/engagement-rules";
+import { isCountableVisit, nextAvgTime, nextBounceRate } from "~/domain/posts/engagement-rules";
 
 describe("nextBounceRate (docs/behaviour.md §engagement)", () => {
   test("a visit under 15 seconds raises the bounce rate by 5", () => {
@@ -26,5 +26,18 @@ describe("nextAvgTime (docs/behaviour.md §engagement)", () => {
   test("a visit as long or shorter leaves the average alone", () => {
     expect(nextAvgTime(60, 60)).toBe(60);
     expect(nextAvgTime(60, 5)).toBe(60);
+  });
+});
+
+describe("isCountableVisit", () => {
+  test("counts a plain GET, not a HEAD, a POST, a prefetch or a prerender, from values alone", () => {
+    expect(isCountableVisit("GET", [])).toBe(true);
+    expect(isCountableVisit("get", [null, undefined, ""])).toBe(true);
+    expect(isCountableVisit("HEAD", [])).toBe(false);
+    expect(isCountableVisit("POST", [])).toBe(false);
+    expect(isCountableVisit("GET", ["prefetch;prerender"])).toBe(false);
+    expect(isCountableVisit("GET", [null, "Prefetch"])).toBe(false);
+    expect(isCountableVisit("GET", [null, null, null, "prefetch"])).toBe(false);
+    expect(isCountableVisit("GET", ["preview"])).toBe(false);
   });
 });

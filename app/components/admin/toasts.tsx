@@ -1,19 +1,12 @@
 import { useEffect, useRef } from "react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
-import { useRouteLoaderData } from "react-router";
+import { useFlash } from "~/hooks/use-flash";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { loader as rootLoader } from "~/root";
 import type { Flash } from "~/web/flash.server";
 
 /** docs/behaviour.md §backoffice: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATIONS = { default: 4000, success: 2000, error: 4000 } as const;
-
-/** The back office's message (public forms show their own scoped ones beside the form). */
-function useFlash(): Flash | null {
-  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
-  return flash && !flash.scope ? flash : null;
-}
 
 /** Shows a message as a toast of its kind. */
 export function notify(flash: Flash, id?: string) {

@@ -15,10 +15,10 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, EnterAsLineBreakPlugin, HtmlFieldPlugin } from "./plugins";
-import type { RichTextFieldProps } from "./rich-text-field";
 import { Toolbar } from "./toolbar";
 import "~/styles/editor.css";
 

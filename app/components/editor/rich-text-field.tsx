@@ -10,20 +10,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { ALLOWED_TAGS } from "~/domain/posts/html-allowlist";
 import { useHydrated } from "~/hooks/use-hydrated";
-
-export type RichTextFieldProps = {
-  /** The form field that carries the HTML. */
-  name: string;
-  /** The visible label. */
-  label: string;
-  /** HTML to start from (an existing post or a re-rendered form). */
-  defaultValue?: string;
-  /** Where the image dialog's "Upload Image" stores files (the upload collections of docs/behaviour.md §media). */
-  uploadCollection: "posts" | "newsletters";
-  id?: string;
-  /** Id of an element that describes the field (an error message). */
-  describedBy?: string;
-};
+import type { RichTextFieldProps } from "./field-props";
 
 // A separate chunk, fetched only once a page with this field has hydrated. If it
 // cannot be loaded (a dropped connection, a deploy in between), the textarea stays.

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { auditLog, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { parseInput } from "~/domain/errors.server";
-import { type Db, getDb } from "~/platform/db.server";
+import { type Db, type DbOrTx, getDb } from "~/platform/db.server";
 import { AUDIT_ACTIONS, type AuditAction } from "./actions";
 
 export type AuditEvent = {
@@ -24,7 +24,7 @@ export type AuditEvent = {
 };
 
 /** Adds one audit row. Other areas (imports, scheduling) call this same function. */
-export function recordAudit(db: Db, event: AuditEvent): void {
+export function recordAudit(db: DbOrTx, event: AuditEvent): void {
   db.insert(auditLog)
     .values({
       at: new Date(),

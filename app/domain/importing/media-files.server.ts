@@ -21,9 +21,9 @@ import yauzl from "yauzl";
 import { media } from "#db/schema";
 import { badRequest, isDomainError } from "~/domain/errors.server";
 import { rememberImage } from "~/domain/media/image-manifest.server";
+import { queueRenditions } from "~/domain/media/rendition-worker.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
-import { queueRenditions } from "~/platform/renditions.server";
 
 const MIME_BY_EXT: Record<string, string> = {
   jpg: "image/jpeg",

@@ -14,13 +14,14 @@ import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { imageSizeFromFile } from "image-size/fromFile";
 import { type Media, media } from "#db/schema";
 import { DomainError } from "~/domain/errors.server";
 import { rememberImage } from "~/domain/media/image-manifest.server";
+import { queueRenditions } from "~/domain/media/rendition-worker.server";
 import type { Db } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
-import { queueRenditions } from "~/platform/renditions.server";
 
 export const UPLOAD_COLLECTIONS = ["settings", "posts", "users", "media", "newsletters"] as const;
 export type UploadCollection = (typeof UPLOAD_COLLECTIONS)[number];
@@ -164,4 +165,17 @@ export async function storeUpload(
     queueRenditions(db, stored.id);
   }
   return stored;
+}
+
+/** Takes back an upload stored for a form that was then refused: its record and its file. */
+export async function unstoreUpload(db: Db, stored: Pick<Media, "id" | "path">) {
+  db.delete(media).where(eq(media.id, stored.id)).run();
+  await rm(join(readEnv().uploadsDir, stored.path), { force: true });
+}
+
+/** The original file name of an upload, by its URL (`/uploads/…`); null when none is recorded. */
+export function storedUploadName(db: Db, url: string | null | undefined): string | null {
+  if (!url?.startsWith("/uploads/")) return null;
+  const name = db.select({ name: media.name }).from(media).where(eq(media.url, url)).get()?.name;
+  return name === undefined ? null : safeFileName(name) || null;
 }

@@ -2,7 +2,7 @@
  * What is known of each shown image (dimensions, renditions made), held in
  * memory so a page renders `srcset`, `width` and `height` without a query or
  * a disk read per request. Filled from `media.renditions` at start-up and
- * kept current by the renditions worker (app/platform/renditions.server.ts)
+ * kept current by the renditions worker (rendition-worker.server.ts)
  * and by media deletion.
  */
 import { isNotNull } from "drizzle-orm";

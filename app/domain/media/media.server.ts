@@ -25,9 +25,9 @@ import {
   type UploadCollection,
 } from "~/domain/media/file-store.server";
 import { forgetImage } from "~/domain/media/image-manifest.server";
+import { removeRenditionFiles } from "~/domain/media/rendition-worker.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
-import { removeRenditionFiles } from "~/platform/renditions.server";
 
 export const MEDIA_PAGE_SIZE = 25;
 

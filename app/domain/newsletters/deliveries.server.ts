@@ -7,14 +7,26 @@
 
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Newsletter, newsletterDeliveries, newsletters, subscribers } from "#db/schema";
-import type { DeliveryRow } from "~/domain/newsletters/queue.server";
 import { notify } from "~/domain/notifications/notify.server";
-import type { Db } from "~/platform/db.server";
+import type { Db, DbOrTx } from "~/platform/db.server";
+
+/** One reader's delivery of one newsletter, as stored. */
+export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+
+/** A newsletter's deliveries, by subscriber id. */
+export function listDeliveries(db: DbOrTx, newsletterId: number): DeliveryRow[] {
+  return db
+    .select()
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+    .orderBy(asc(newsletterDeliveries.subscriberId))
+    .all();
+}
 
 type Figure = "deliveredCount" | "failedCount" | "skippedCount";
 
 /** Adds `n` to one of the newsletter's figures. */
-function count(db: Db, id: number, figure: Figure, n: number) {
+function count(db: DbOrTx, id: number, figure: Figure, n: number) {
   if (n === 0) return;
   db.update(newsletters)
     .set({ [figure]: sql`${newsletters[figure]} + ${n}` })
@@ -30,7 +42,7 @@ const pendingOf = (id: number, ...more: (SQL | undefined)[]) =>
   );
 
 /** The newsletters still going out (queued or sending), oldest first. */
-export function openNewsletters(db: Db): Newsletter[] {
+export function openNewsletters(db: DbOrTx): Newsletter[] {
   return db
     .select()
     .from(newsletters)
@@ -40,7 +52,7 @@ export function openNewsletters(db: Db): Newsletter[] {
 }
 
 /** A queued newsletter is `sending` from its first pass on. */
-export function markSending(db: Db, letter: Newsletter) {
+export function markSending(db: DbOrTx, letter: Newsletter) {
   if (letter.status !== "queued") return;
   db.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, letter.id)).run();
 }
@@ -51,7 +63,7 @@ export function markSending(db: Db, letter: Newsletter) {
  * the reader's status now (null when they were deleted).
  */
 export function pendingDeliveries(
-  db: Db,
+  db: DbOrTx,
   id: number,
   after: number,
   limit: number,
@@ -82,14 +94,14 @@ export function pendingDeliveries(
  * longer Active, `failed` for a newsletter that cannot be sent.
  */
 export function closePending(
-  db: Db,
+  db: DbOrTx,
   id: number,
   status: "failed" | "skipped",
   reason: string,
   subscriberIds?: number[],
 ) {
   db.transaction((tx) => {
-    const t = tx as unknown as Db;
+    const t: DbOrTx = tx;
     const closed = t
       .update(newsletterDeliveries)
       .set({ status, error: reason.slice(0, 500), updatedAt: new Date() })
@@ -120,7 +132,7 @@ export type Outcome =
       nextAttemptAt?: Date | null;
     };
 
-export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome: Outcome) {
+export function recordOutcome(db: DbOrTx, id: number, delivery: DeliveryRow, outcome: Outcome) {
   const where = pendingOf(id, eq(newsletterDeliveries.subscriberId, delivery.subscriberId));
   const error = outcome.kind === "sent" ? null : outcome.reason;
   const { kind } = outcome;
@@ -129,7 +141,7 @@ export function recordOutcome(db: Db, id: number, delivery: DeliveryRow, outcome
     return;
   }
   db.transaction((tx) => {
-    const t = tx as unknown as Db;
+    const t: DbOrTx = tx;
     const changed = t
       .update(newsletterDeliveries)
       .set({
@@ -161,10 +173,10 @@ export type PendingOutcome = { delivery: DeliveryRow; outcome: Outcome };
  * as `recordOutcome` does. As everywhere here, only a row still pending
  * changes, so writing a batch twice counts nothing twice.
  */
-export function recordOutcomes(db: Db, id: number, batch: PendingOutcome[]) {
+export function recordOutcomes(db: DbOrTx, id: number, batch: PendingOutcome[]) {
   if (batch.length === 0) return;
   db.transaction((tx) => {
-    const t = tx as unknown as Db;
+    const t: DbOrTx = tx;
     const sent: number[] = [];
     for (const { delivery, outcome } of batch) {
       if (outcome.kind === "sent") sent.push(delivery.subscriberId);
@@ -221,7 +233,7 @@ export function finishIfDone(db: Db, id: number): boolean {
 }
 
 /** A newsletter's failed recipients with the mail server's answer, by address. */
-export function failedDeliveries(db: Db, id: number, limit: number) {
+export function failedDeliveries(db: DbOrTx, id: number, limit: number) {
   return db
     .select({
       email: newsletterDeliveries.email,

@@ -14,7 +14,7 @@ import {
   NEWSLETTER_AUDIENCES,
 } from "~/domain/newsletters/vocabulary";
 import { inWords } from "~/domain/subscribers/vocabulary";
-import type { Db } from "~/platform/db.server";
+import type { DbOrTx } from "~/platform/db.server";
 import type { Env } from "~/platform/env.server";
 
 /** "All Subscribers", "all", "news" … → the stored audience names. */
@@ -83,7 +83,7 @@ export const ATTACHMENT_TYPES: Record<string, string> = {
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** The uploaded file's original name (the media library keeps it), else the stored one. */
-export function attachmentName(db: Db, url: string): string {
+export function attachmentName(db: DbOrTx, url: string): string {
   const row = db.select({ name: media.name }).from(media).where(eq(media.url, url)).get();
   return row?.name ?? basename(url);
 }

@@ -6,8 +6,8 @@
  * SELECT, never a query per subscriber), wakes the process's sender and
  * returns at once; the sender (sender.server.ts) delivers in the background.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { type Newsletter, newsletterDeliveries, newsletters } from "#db/schema";
+import { desc, eq, sql } from "drizzle-orm";
+import { type Newsletter, newsletters } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, parseInput } from "~/domain/errors.server";
@@ -19,7 +19,7 @@ import {
 import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
-import type { Db } from "~/platform/db.server";
+import type { DbOrTx } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { htmlToText } from "~/utils/text";
 
@@ -68,18 +68,14 @@ export function newsletterDocument(n: Newsletter) {
  * to send to; nothing is written then.
  */
 export function queueNewsletter(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   input: unknown,
   now = new Date(),
 ): NewsletterSummary {
   const summary = db.transaction((tx) => {
-    const row = insertNewsletter(tx as unknown as Db, user, input, "queued", now);
-    return auditNewsletterSent(
-      tx as unknown as Db,
-      user,
-      queueDeliveries(tx as unknown as Db, row),
-    );
+    const row = insertNewsletter(tx, user, input, "queued", now);
+    return auditNewsletterSent(tx, user, queueDeliveries(tx, row));
   });
   // After the commit, so the sender finds the rows.
   kickNewsletterSender();
@@ -87,7 +83,7 @@ export function queueNewsletter(
 }
 
 /** A send goes to the audit log (who, which newsletter, how many recipients). */
-export function auditNewsletterSent(db: Db, actor: SessionUser, summary: NewsletterSummary) {
+export function auditNewsletterSent(db: DbOrTx, actor: SessionUser, summary: NewsletterSummary) {
   recordAudit(db, {
     action: "newsletter-sent",
     actor,
@@ -104,7 +100,7 @@ export function auditNewsletterSent(db: Db, actor: SessionUser, summary: Newslet
  * `status`: `draft` (Preview, Send a test, the confirm step) or `queued`.
  */
 export function insertNewsletter(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   input: unknown,
   status: "draft" | "queued",
@@ -150,7 +146,7 @@ const audienceFilter = (audience: Newsletter["audience"]) =>
             where a.subscriber_id = s.id and a.audience = ${audience})`;
 
 /** The Active subscribers a newsletter to `audience` would go to now. */
-export function activeRecipientCount(db: Db, audience: Newsletter["audience"]): number {
+export function activeRecipientCount(db: DbOrTx, audience: Newsletter["audience"]): number {
   return Number(
     db.get<{ n: number }>(
       sql`select count(*) as n from subscribers s where s.status = 'Active' ${audienceFilter(audience)}`,
@@ -163,7 +159,7 @@ export function activeRecipientCount(db: Db, audience: Newsletter["audience"]): 
  * audience (one INSERT … SELECT) and marks it queued; call inside a
  * transaction: a 400 for an audience with nobody to send to rolls it back.
  */
-export function queueDeliveries(db: Db, row: Newsletter, now = new Date()): NewsletterSummary {
+export function queueDeliveries(db: DbOrTx, row: Newsletter, now = new Date()): NewsletterSummary {
   const inserted = db.run(sql`
     insert into newsletter_deliveries (newsletter_id, subscriber_id, email, name, status, attempts)
     select ${row.id}, s.id, s.email, s.name, 'pending', 0
@@ -185,13 +181,13 @@ export function queueDeliveries(db: Db, row: Newsletter, now = new Date()): News
   return toSummary(queued);
 }
 
-export function getNewsletter(db: Db, uid: string): NewsletterSummary | undefined {
+export function getNewsletter(db: DbOrTx, uid: string): NewsletterSummary | undefined {
   const row = db.select().from(newsletters).where(eq(newsletters.uid, uid)).get();
   return row ? toSummary(row) : undefined;
 }
 
 /** Newest first, for the admin screens. */
-export function listNewsletters(db: Db, limit = 50): NewsletterSummary[] {
+export function listNewsletters(db: DbOrTx, limit = 50): NewsletterSummary[] {
   return db
     .select()
     .from(newsletters)
@@ -199,15 +195,4 @@ export function listNewsletters(db: Db, limit = 50): NewsletterSummary[] {
     .limit(limit)
     .all()
     .map(toSummary);
-}
-
-export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
-
-export function listDeliveries(db: Db, newsletterId: number): DeliveryRow[] {
-  return db
-    .select()
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
-    .orderBy(asc(newsletterDeliveries.subscriberId))
-    .all();
 }

@@ -12,6 +12,7 @@
 import type { Newsletter } from "#db/schema";
 import {
   closePending,
+  type DeliveryRow,
   finishIfDone,
   markSending,
   type Outcome,
@@ -22,12 +23,17 @@ import {
 } from "~/domain/newsletters/deliveries.server";
 import { uploadsProblem } from "~/domain/newsletters/input.server";
 import { composeMessage, type Recipient } from "~/domain/newsletters/message.server";
-import type { DeliveryRow } from "~/domain/newsletters/queue.server";
 import {
   type ReaderMessage,
   type RenderedNewsletter,
   renderNewsletter,
 } from "~/domain/newsletters/rendered.server";
+import {
+  classifySendError,
+  isBounce,
+  outageDescription,
+  type SendError,
+} from "~/domain/newsletters/send-errors.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
@@ -73,49 +79,6 @@ export type SenderOptions = {
   /** The waits before each retry of a temporary refusal (default RETRY_SCHEDULE_MS). */
   retrySchedule?: readonly number[];
 };
-
-type SendError = Error & { responseCode?: number; code?: string; command?: string };
-
-/** A local file gone or unreadable: the attachment deleted, or replaced by a folder, mid-send. */
-const LOCAL_FILE_ERRORS = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EACCES", "EPERM"]);
-
-/**
- * What a failed send means:
- * - `refused`: the server refused this recipient or message for good (5xx to
- *   RCPT TO or DATA), or nodemailer refused the message (an invalid address)
- *   → that delivery fails;
- * - `deferred`: the server refused this recipient for now (4xx to RCPT TO or
- *   DATA) → it stays pending, counted, for a later pass;
- * - `outage`: anything else: no connection, a dropped or timed-out
- *   connection, a refused greeting, MAIL FROM or login, a 421 → not the
- *   recipient's fault: nothing is counted and the sender pauses.
- * A local file that has gone (the attachment) is `refused` too.
- */
-export function classifySendError(error: SendError): "refused" | "deferred" | "outage" {
-  // nodemailer refused the message itself (an invalid address…): sending it again cannot help.
-  if (error.command === "API") return "refused";
-  // A local file gone or unreadable (the attachment deleted mid-send): no pause brings it back.
-  if (error.code && LOCAL_FILE_ERRORS.has(error.code)) return "refused";
-  const code = error.responseCode;
-  const recipientLevel = /^(RCPT TO|DATA)$/i.test(error.command ?? "");
-  if (typeof code !== "number" || !recipientLevel || code === 421) return "outage";
-  if (code >= 500) return "refused";
-  if (code >= 400) return "deferred";
-  return "outage";
-}
-
-/**
- * A permanent refusal of the address itself: a 5xx to RCPT TO, or a
- * mailbox answer to DATA (550 unavailable, 551 not local, 552 over quota,
- * 553 name not allowed). A 554 to DATA (the content refused) is not the
- * address's fault. The reader becomes Bounced.
- */
-export function isBounce(error: SendError): boolean {
-  const code = error.responseCode;
-  if (typeof code !== "number" || code < 500 || code > 599) return false;
-  const command = (error.command ?? "").toUpperCase();
-  return command === "RCPT TO" || (command === "DATA" && code >= 550 && code <= 553);
-}
 
 /** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
 class ComposeError extends Error {}
@@ -169,7 +132,7 @@ export class NewsletterSender {
   private stopping = false;
   private wake: (() => void) | undefined;
   private haltedBy: string | undefined;
-  /** The last outage's error, for the log line. */
+  /** The last outage, described for the log line. */
   private lastOutage = "";
   private readonly flushOutcomes: number;
   private readonly flushMs: number;
@@ -264,9 +227,7 @@ export class NewsletterSender {
             this.retryDelayMs * 2 ** Math.max(0, this.outages - 1),
           );
           if (this.outage) {
-            this.log(
-              `Newsletter sender: mail server unavailable (${this.lastOutage}), trying again in ${delay} ms`,
-            );
+            this.log(`Newsletter sender: ${this.lastOutage}, trying again in ${delay} ms`);
           }
           await new Promise<void>((r) => {
             this.wake = r;
@@ -389,8 +350,10 @@ export class NewsletterSender {
       const reason = String(error.message ?? error).slice(0, 500);
       const kind = classifySendError(error);
       // An outage is not the recipient's fault: nothing counted, the row stays pending.
-      if (kind === "outage") this.outage = true;
-      if (kind === "outage") this.lastOutage = reason;
+      if (kind === "outage") {
+        this.outage = true;
+        this.lastOutage = outageDescription(error, reason);
+      }
       const final = kind === "refused" || delivery.attempts + 1 > this.retrySchedule.length;
       const kindOf = kind === "outage" ? "outage" : final ? "failed" : "retry";
       const wait = this.retrySchedule[delivery.attempts] ?? 0;

@@ -28,20 +28,17 @@ export function nextAvgTime(currentSeconds: number, visitSeconds: number): numbe
 }
 
 /**
- * Whether serving this request is a reader's visit worth counting (a view, or
- * a share through the no-JavaScript redirect): a plain GET, not a HEAD probe
- * and not a browser's speculative prefetch or prerender.
+ * Whether a page served is a reader's visit worth counting (a view, or a
+ * share through the no-JavaScript redirect): a plain GET (`method`), not a
+ * HEAD probe, and not a browser's speculative prefetch or prerender (what the
+ * request says of its purpose, `purposes`; app/web/visits.server.ts reads
+ * them from the request).
  */
-export function isCountableVisit(request: Request): boolean {
-  if (request.method.toUpperCase() !== "GET") return false;
-  const purpose = [
-    request.headers.get("Sec-Purpose"),
-    request.headers.get("Purpose"),
-    request.headers.get("X-Purpose"),
-    request.headers.get("X-Moz"),
-  ]
-    .filter(Boolean)
-    .join(" ")
-    .toLowerCase();
+export function isCountableVisit(
+  method: string,
+  purposes: readonly (string | null | undefined)[],
+): boolean {
+  if (method.toUpperCase() !== "GET") return false;
+  const purpose = purposes.filter(Boolean).join(" ").toLowerCase();
   return !/prefetch|prerender|preview/.test(purpose);
 }

@@ -1,4 +1,8 @@
-/** RSS 2.0 feeds and the sitemap (docs/behaviour.md §reading SEO), built from published posts. */
+/**
+ * RSS 2.0 feeds, the sitemap and robots.txt (docs/behaviour.md §reading SEO),
+ * built from published posts, as text: the feed routes answer them
+ * (app/web/feed-responses.server.ts sets the types and caching).
+ */
 
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { posts } from "#db/schema";
@@ -23,16 +27,11 @@ export function escapeXml(value: string): string {
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/gu, "");
 }
 
-const XML_HEADERS = (type: string) => ({
-  "Content-Type": `${type}; charset=utf-8`,
-  "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
-});
-
 /** The newest published posts (of one category or one author, when given) as RSS 2.0. */
 export function rssFeed(opts: {
   category?: { id: number; name: string; slug: string; description: string };
   author?: { id: number; name: string; slug: string; bio: string };
-}) {
+}): string {
   const db = getDb();
   const site = getSiteInfo(db);
   const base = readEnv().publicUrl;
@@ -74,7 +73,7 @@ export function rssFeed(opts: {
         .join("\n");
     })
     .join("\n");
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+  return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${escapeXml(title)}</title>
@@ -87,7 +86,6 @@ ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildD
   </channel>
 </rss>
 `;
-  return new Response(xml, { headers: XML_HEADERS("application/rss+xml") });
 }
 
 /** Reach Out and the policies are rows of `pages` now, listed with the other published pages. */
@@ -96,13 +94,12 @@ const STATIC_PATHS = ["/", "/explore"];
 /** A sitemap holds at most this many URLs; `/sitemap.xml` is the index of them. */
 export const SITEMAP_SIZE = 10_000;
 
-function xmlResponse(root: "urlset" | "sitemapindex", lines: string[]) {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+function sitemapXml(root: "urlset" | "sitemapindex", lines: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
 <${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${lines.join("\n")}
 </${root}>
 `;
-  return new Response(xml, { headers: XML_HEADERS("application/xml") });
 }
 
 const publishedCount = (db: ReturnType<typeof getDb>) =>
@@ -115,18 +112,18 @@ const publishedCount = (db: ReturnType<typeof getDb>) =>
  * tags) and `/sitemap/posts-N.xml`, the published posts oldest first,
  * SITEMAP_SIZE a part, so a part changes only when its own posts do.
  */
-export function sitemapIndex() {
+export function sitemapIndex(): string {
   const db = getDb();
   const base = readEnv().publicUrl;
   const pages = pageEntries(db, base);
   const published = publishedCount(db);
   if (pages.length + published <= SITEMAP_SIZE) {
-    return xmlResponse("urlset", [...pages, ...postEntries(db, base, 1)]);
+    return sitemapXml("urlset", [...pages, ...postEntries(db, base, 1)]);
   }
   const parts = Math.max(1, Math.ceil(published / SITEMAP_SIZE));
   const paths = ["/sitemap/pages.xml"];
   for (let n = 1; n <= parts; n++) paths.push(`/sitemap/posts-${n}.xml`);
-  return xmlResponse(
+  return sitemapXml(
     "sitemapindex",
     paths.map((p) => `  <sitemap><loc>${escapeXml(absoluteUrl(base, p))}</loc></sitemap>`),
   );
@@ -146,9 +143,9 @@ function pageEntries(db: ReturnType<typeof getDb>, base: string) {
 }
 
 /** `/sitemap/pages.xml`: the static pages, every category, every tag and every author with a published post. */
-export function pagesSitemap() {
+export function pagesSitemap(): string {
   const db = getDb();
-  return xmlResponse("urlset", pageEntries(db, readEnv().publicUrl));
+  return sitemapXml("urlset", pageEntries(db, readEnv().publicUrl));
 }
 
 /**
@@ -174,16 +171,16 @@ function postEntries(db: ReturnType<typeof getDb>, base: string, part: number) {
 }
 
 /** `/sitemap/posts-N.xml` (N from 1): part N of the published posts; null past the last part. */
-export function postsSitemap(part: number): Response | null {
+export function postsSitemap(part: number): string | null {
   if (!Number.isSafeInteger(part) || part < 1) return null;
   const entries = postEntries(getDb(), readEnv().publicUrl, part);
   if (entries.length === 0 && part > 1) return null;
-  return xmlResponse("urlset", entries);
+  return sitemapXml("urlset", entries);
 }
 
-export function robotsTxt() {
+export function robotsTxt(): string {
   const base = readEnv().publicUrl;
-  const text = [
+  return [
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
@@ -194,5 +191,4 @@ export function robotsTxt() {
     `Sitemap: ${absoluteUrl(base, "/sitemap.xml")}`,
     "",
   ].join("\n");
-  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -1,4 +1,5 @@
 /** `/robots.txt`. */
 import { robotsTxt } from "~/domain/posts/feeds.server";
+import { robotsResponse } from "~/web/feed-responses.server";
 
-export const loader = () => robotsTxt();
+export const loader = () => robotsResponse(robotsTxt());

@@ -5,12 +5,13 @@
  */
 import { data } from "react-router";
 import { pagesSitemap, postsSitemap } from "~/domain/posts/feeds.server";
+import { sitemapResponse } from "~/web/feed-responses.server";
 import type { Route } from "./+types/sitemap-part";
 
 export function loader({ params }: Route.LoaderArgs) {
-  if (params.file === "pages.xml") return pagesSitemap();
+  if (params.file === "pages.xml") return sitemapResponse(pagesSitemap());
   const part = /^posts-(\d{1,6})\.xml$/.exec(params.file);
-  const res = part ? postsSitemap(Number(part[1])) : null;
-  if (!res) throw data(null, { status: 404 });
-  return res;
+  const xml = part ? postsSitemap(Number(part[1])) : null;
+  if (xml === null) throw data(null, { status: 404 });
+  return sitemapResponse(xml);
 }

@@ -1,4 +1,6 @@
 /**
+ * The composition of the process, above the domain (docs/decisions/001-layers.md):
+ * it starts and stops the domain's background workers and the platform.
  * What `npm start` does before it listens: open the database (applying
  * migrations), remove partial uploads a previous run left in uploads/.incoming,
  * then the first-run setup of db/seed.ts. Returns the resolved
@@ -10,6 +12,7 @@ import { removePidFile, writePidFile } from "~/domain/backups/running.server";
 import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
 import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
+import { startRenditions } from "~/domain/media/rendition-worker.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
 import { startSendLaterTimer, stopSendLaterTimer } from "~/domain/newsletters/send-later.server";
 import {
@@ -20,7 +23,6 @@ import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
-import { startRenditions } from "~/platform/renditions.server";
 import { flushViews } from "~/platform/view-buffer.server";
 
 export function bootstrap(log: (line: string) => void = console.log): Env {
