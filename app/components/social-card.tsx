@@ -56,6 +56,12 @@ export function SocialCard(props: {
         height: SIZE,
         scale: 1,
         logging: false,
+        // On a narrow screen the card is drawn smaller: the copy is laid out at full size.
+        windowWidth: Math.max(window.innerWidth, SIZE + 64),
+        onclone: (_doc: Document, clone: HTMLElement) => {
+          clone.style.width = `${SIZE}px`;
+          clone.style.height = `${SIZE}px`;
+        },
       });
       const link = document.createElement("a");
       link.download = `social-card-${props.postId}.png`;
