@@ -60,7 +60,9 @@ test("bylines keep the time on the author's line at 375 px", async ({ page }) =>
     all.map((b) => {
       const name = b.querySelector(".byline-name")?.getBoundingClientRect();
       const when = b.querySelector(".byline-when")?.getBoundingClientRect();
-      return name && when ? Math.abs(name.top + name.height / 2 - (when.top + when.height / 2)) : 99;
+      return name && when
+        ? Math.abs(name.top + name.height / 2 - (when.top + when.height / 2))
+        : 99;
     }),
   );
   for (const offset of lines) expect(offset).toBeLessThan(4);
@@ -81,10 +83,7 @@ test("the comment form's button and text box are styled", async ({ page, server 
   expect(height).toBeGreaterThanOrEqual(44);
 });
 
-test("Settings › Home Page: no control sits on its label at 375 px", async ({
-  page,
-  signInAs,
-}) => {
+test("Settings › Home Page: no control sits on its label at 375 px", async ({ page, signInAs }) => {
   await signInAs("Administrator");
   await page.setViewportSize(PHONE);
   await page.goto("/admin/settings");
