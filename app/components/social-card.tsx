@@ -89,11 +89,11 @@ export function SocialCard(props: {
             height={SIZE}
             style={{ filter: `blur(${card.blur}px)` }}
           />
-          <div className="social-card-text">
-            <p className="social-card-site">{props.siteName}</p>
-            <p className="social-card-name">{truncateCardName(card.name)}</p>
-            <p className="social-card-description">{card.description}</p>
-          </div>
+          <SocialCardText
+            siteName={props.siteName}
+            name={card.name}
+            description={card.description}
+          />
         </div>
       </div>
       {hydrated ? (
@@ -109,5 +109,16 @@ export function SocialCard(props: {
         <p className="muted">Turn on JavaScript to download the card as an image.</p>
       )}
     </section>
+  );
+}
+
+/** The card's words over its background: the site, the name (cut at 50 characters), the description. */
+export function SocialCardText(props: { siteName: string; name: string; description: string }) {
+  return (
+    <div className="social-card-text">
+      <p className="social-card-site">{props.siteName}</p>
+      <p className="social-card-name">{truncateCardName(props.name)}</p>
+      <p className="social-card-description">{props.description}</p>
+    </div>
   );
 }
