@@ -1,7 +1,8 @@
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CaptchaField } from "~/components/captcha-field";
 import { FormMessage } from "~/components/form-message";
+import type { PublicComment } from "~/domain/comments/comments.server";
 import { commentParagraphs } from "~/domain/comments/text";
 import {
   COMMENT_HONEYPOT,
@@ -9,16 +10,11 @@ import {
   COMMENT_NAME_MAX,
 } from "~/domain/comments/vocabulary";
 import { useFlash } from "~/hooks/use-flash";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 
-export type CommentView = {
-  id: number;
-  parentId: number | null;
-  name: string;
-  body: string;
-  createdAt: number;
-  approved: boolean;
-  replies: CommentView[];
-};
+/** The domain's public comment (a type only: nothing of the server module reaches the browser). */
+export type CommentView = PublicComment;
 
 type Result = {
   type: string;
@@ -49,9 +45,6 @@ export function CommentText({ body }: { body: string }) {
   );
 }
 
-/** Made once: an Intl formatter costs far more to build than to use. */
-const commentDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 function CommentItem({
   comment,
   postUrl,
@@ -62,13 +55,14 @@ function CommentItem({
   canReply: boolean;
 }) {
   const date = new Date(comment.createdAt);
+  const timeZone = useSiteTimeZone();
   return (
     <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
       <article aria-label={`Comment by ${comment.name}`}>
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
           <time dateTime={date.toISOString()} className="muted">
-            {commentDate.format(date)}
+            {formatSiteDate(date, timeZone, { time: false })}
           </time>
         </header>
         {comment.approved ? null : (
@@ -128,6 +122,19 @@ export function CommentsSection({
   const sending = navigation.state === "submitting" && navigation.formAction === postUrl;
   const message = result ?? flash;
   const values = result?.values;
+  const form = useRef<HTMLFormElement>(null);
+  const wasSending = useRef(false);
+  // With JavaScript a stored comment redirects back to this same page, where the form would keep
+  // what was typed: empty it once the post has gone through (a refusal answers with `result`).
+  // Without JavaScript the redirect renders a fresh, empty form.
+  const settled = navigation.state === "idle";
+  useEffect(() => {
+    if (sending) wasSending.current = true;
+    else if (settled && wasSending.current) {
+      wasSending.current = false;
+      if (!result) form.current?.reset();
+    }
+  }, [sending, settled, result]);
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">{count === 1 ? "1 Comment" : `${count} Comments`}</h2>
@@ -142,6 +149,7 @@ export function CommentsSection({
       )}
       {open ? (
         <Form
+          ref={form}
           method="post"
           action={postUrl}
           className="comment-form"
@@ -204,7 +212,7 @@ export function CommentsSection({
             comment is held for moderation. A new widget after each post (an answer is good once).
           */}
           <CaptchaField key={`${comments.length}|${JSON.stringify(result ?? flash ?? null)}`} />
-          <button type="submit" className="btn btn-primary" disabled={sending}>
+          <button type="submit" className="button button-primary" disabled={sending}>
             {sending ? "Posting…" : "Post Comment"}
           </button>
         </Form>

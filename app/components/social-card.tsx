@@ -56,6 +56,12 @@ export function SocialCard(props: {
         height: SIZE,
         scale: 1,
         logging: false,
+        // On a narrow screen the card is drawn smaller: the copy is laid out at full size.
+        windowWidth: Math.max(window.innerWidth, SIZE + 64),
+        onclone: (_doc: Document, clone: HTMLElement) => {
+          clone.style.width = `${SIZE}px`;
+          clone.style.height = `${SIZE}px`;
+        },
       });
       const link = document.createElement("a");
       link.download = `social-card-${props.postId}.png`;
@@ -84,11 +90,11 @@ export function SocialCard(props: {
             height={SIZE}
             style={{ filter: `blur(${card.blur}px)` }}
           />
-          <div className="social-card-text">
-            <p className="social-card-site">{props.siteName}</p>
-            <p className="social-card-name">{truncateCardName(card.name)}</p>
-            <p className="social-card-description">{card.description}</p>
-          </div>
+          <SocialCardText
+            siteName={props.siteName}
+            name={card.name}
+            description={card.description}
+          />
         </div>
       </section>
       {hydrated ? (
@@ -104,5 +110,16 @@ export function SocialCard(props: {
         <p className="muted">Turn on JavaScript to download the card as an image.</p>
       )}
     </section>
+  );
+}
+
+/** The card's words over its background: the site, the name (cut at 50 characters), the description. */
+export function SocialCardText(props: { siteName: string; name: string; description: string }) {
+  return (
+    <div className="social-card-text">
+      <p className="social-card-site">{props.siteName}</p>
+      <p className="social-card-name">{truncateCardName(props.name)}</p>
+      <p className="social-card-description">{props.description}</p>
+    </div>
   );
 }

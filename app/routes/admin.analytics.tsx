@@ -78,9 +78,15 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
                     <td>
                       <a href={post.url}>{post.title}</a>
                     </td>
-                    <td className="num">{post.views.toLocaleString("en")}</td>
-                    <td className="num">{post.shares.toLocaleString("en")}</td>
-                    <td className="num">{post.comments.toLocaleString("en")}</td>
+                    <td className="num" data-label="Views">
+                      {post.views.toLocaleString("en")}
+                    </td>
+                    <td className="num" data-label="Shares">
+                      {post.shares.toLocaleString("en")}
+                    </td>
+                    <td className="num" data-label="Comments">
+                      {post.comments.toLocaleString("en")}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { TableWrap } from "~/components/admin/table-wrap";
 import { AUDIT_ACTIONS } from "~/domain/audit/actions";
 import { listAudit } from "~/domain/audit/audit.server";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.audit";
 
@@ -21,13 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-const when = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "UTC",
-});
-
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  const timeZone = useSiteTimeZone();
   const { rows, page, pages, total, action, actor, people } = loaderData;
   const pageLink = (n: number) => {
     const query = new URLSearchParams();
@@ -82,7 +79,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             {rows.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <time dateTime={new Date(r.at).toISOString()}>{when.format(r.at)}</time>
+                  <time dateTime={new Date(r.at).toISOString()}>
+                    {formatSiteDate(r.at, timeZone, { seconds: true })}
+                  </time>
                 </td>
                 <td>{r.actorName || "—"}</td>
                 <td>{r.action}</td>

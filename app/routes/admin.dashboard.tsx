@@ -12,6 +12,7 @@ import { countReviewing } from "~/domain/workflow/review.server";
 import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import type { loader as layoutLoader } from "~/routes/admin.layout";
+import { formatSiteDate } from "~/utils/site-date";
 import { relativeTime } from "~/utils/time";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -45,13 +46,9 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash("/admin/dashboard", { type: "success", message: "Marked as read" });
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-/** "2026-11-23" → "23 Nov". */
-const shortDay = (isoDay: string) => dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+/** "2026-11-23" (a day of the site's calendar) → "23 Nov". */
+const shortDay = (isoDay: string) =>
+  formatSiteDate(`${isoDay}T00:00:00Z`, "UTC", { time: false, year: false });
 
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
   const { data: dashboard, now, alerts, statistics } = loaderData;

@@ -13,7 +13,9 @@ import {
   setPageStatus,
 } from "~/domain/pages/pages.server";
 import { isSitePage } from "~/domain/pages/vocabulary";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
+import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm } from "~/web/forms.server";
@@ -79,6 +81,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Pages({ loaderData }: Route.ComponentProps) {
+  const timeZone = useSiteTimeZone();
   const { tab, counts, pages } = loaderData;
   const result = useActionData<typeof action>();
   return (
@@ -161,7 +164,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
                   {p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}
                 </td>
                 <td data-label="Updated">
-                  {new Date(p.updatedAt).toISOString().slice(0, 10).replaceAll("-", "/")}
+                  {formatSiteDate(p.updatedAt, timeZone, { time: false })}
                 </td>
               </tr>
             ))}

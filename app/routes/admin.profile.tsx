@@ -16,7 +16,9 @@ import {
   MIN_PASSWORD_LENGTH,
   updateProfile,
 } from "~/domain/users/users.server";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
+import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm, withStoredImages } from "~/web/forms.server";
@@ -91,8 +93,6 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-const joined = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
-
 /** The profile screen's two modes and the links that open them. */
 const PROFILE_MODES = [
   { to: "?mode=edit", mode: "profile", label: "Edit Profile" },
@@ -101,6 +101,7 @@ const PROFILE_MODES = [
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, minLength, security, maxBio } = loaderData;
+  const timeZone = useSiteTimeZone();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
@@ -131,7 +132,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <dt>Joined</dt>
           <dd>
             <time dateTime={new Date(profile.createdAt).toISOString()}>
-              {joined.format(profile.createdAt)}
+              {formatSiteDate(profile.createdAt, timeZone, { time: false })}
             </time>
           </dd>
         </dl>

@@ -145,7 +145,7 @@ const SECURITY_FLAGS: Flag[] = [
   {
     name: "enable2FA",
     label: "Enable Two-Factor Authentication (2FA)",
-    help: "Not in effect yet: will ask staff for a one-time code at sign-in.",
+    help: "Every staff account must sign in with a one-time code from an authenticator app after its password; an account without two-factor sign-in sets it up right then and can open nothing else until done. Off, each person chooses in My Profile.",
   },
 ];
 

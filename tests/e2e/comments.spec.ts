@@ -45,6 +45,8 @@ test("a reader's comment waits for the Administrator, then shows with its count"
   await postComment(page, body);
 
   await expect(page).toHaveURL(/#comment-\d+$/);
+  // Posted: the form is empty again (with JavaScript it is emptied in place; without, it is new).
+  await expect(page.locator("form#respond").getByLabel("Comment (required)")).toHaveValue("");
   const id = new URL(page.url()).hash.slice(1);
   await expect(page.getByRole("status").filter({ hasText: "awaiting moderation" })).toBeVisible();
   const mine = page.locator(`#${id}`);

@@ -103,13 +103,12 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   await toggle(page, "Strikethrough", "struck words");
   await page.keyboard.type(" ");
   await toggle(page, "Inline code", "inline_code()");
-  // Enter is a line break; Enter on the empty line after it starts a new paragraph.
-  await page.keyboard.press("Enter");
+  // Shift+Enter is a line break; Enter starts a new paragraph.
+  await page.keyboard.press("Shift+Enter");
   await page.keyboard.type("Second line");
   await page.keyboard.press("Enter");
+  await page.keyboard.type("New paragraph after Enter");
   await page.keyboard.press("Enter");
-  await page.keyboard.type("New paragraph after a double Enter");
-  await page.keyboard.press("Shift+Enter");
 
   // Lists: Enter makes the next item, Enter on an empty item leaves the list.
   await tool(page, "Bulleted list").click();
@@ -125,7 +124,7 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
 
-  await block(page, "Quote", "A quoted sentence", "Shift+Enter");
+  await block(page, "Quote", "A quoted sentence", "Enter");
 
   // Link through the dialog: javascript: is refused with a visible message.
   await page.keyboard.type("Inkwell home");
@@ -166,12 +165,12 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
     await page.keyboard.press("End");
     expect(await textBeforeCaret()).toBe("Inkwell home");
   }).toPass({ timeout: 5000 });
-  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.press("Enter");
 
   // Automatic link.
   await page.keyboard.type("Read https://auto.example.com/page today");
   await expect(editor.locator('a[href="https://auto.example.com/page"]')).toBeVisible();
-  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.press("Enter");
 
   // Image by upload, then by a URL on this site.
   await tool(page, "Image").click();
@@ -211,7 +210,7 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   await expect(editor).toContainText("OOPS");
   await tool(page, "Undo").click();
   await expect(editor).not.toContainText("OOPS");
-  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.press("Enter");
 
   await block(page, "Code block", "const answer = 42;", "Enter");
   await page.keyboard.type("return answer < 43 && true;");
@@ -251,10 +250,9 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   }
   expect(content).not.toContain("javascript:");
   expect(content).not.toContain("OOPS");
-  // Two paragraphs around the double Enter, one line break inside the first.
-  expect(content).toMatch(
-    /Second line<\/span><\/p><p><span[^>]*>New paragraph after a double Enter/,
-  );
+  // One line break (Shift+Enter) inside the first paragraph, a new paragraph after Enter.
+  expect(content).toMatch(/inline_code\(\)(<\/[a-z]+>)*<br><span[^>]*>Second line<\/span><\/p>/);
+  expect(content).toMatch(/Second line<\/span><\/p><p><span[^>]*>New paragraph after Enter/);
 
   // The public page.
   await page.goto(`${base}${row?.url}`);
@@ -297,6 +295,33 @@ async function expectRefused(dialog: Locator, url: string) {
   await dialog.getByRole("button", { name: "Add Link" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Links must use one of these protocols");
 }
+
+test("Enter starts a paragraph, Shift+Enter a line break, and a heading changes only the current block", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("Administrator");
+  const editor = await openEditor(page, "/admin/posts/add");
+  await editor.click();
+  await page.keyboard.type("First paragraph");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Line one");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.type("Line two");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Becomes a heading");
+  await tool(page, "Heading 2").click();
+  await expect(tool(page, "Heading 2")).toHaveAttribute("aria-pressed", "true");
+
+  await expect(editor.locator("p")).toHaveCount(2);
+  await expect(editor.locator("p").first()).toHaveText("First paragraph");
+  await expect(editor.locator("p").nth(1).locator("br")).toHaveCount(1);
+  await expect(editor.locator("h2")).toHaveText("Becomes a heading");
+  const html = await fieldHtml(page);
+  expect(html).toMatch(
+    /^<p[^>]*><span[^>]*>First paragraph<\/span><\/p><p[^>]*><span[^>]*>Line one<\/span><br><span[^>]*>Line two<\/span><\/p><h2[^>]*><span[^>]*>Becomes a heading<\/span><\/h2>$/,
+  );
+});
 
 test("the toolbar is one Tab stop; arrows, Home and End move along it", async ({
   page,

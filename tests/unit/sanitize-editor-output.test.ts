@@ -98,7 +98,7 @@ const CORPUS: Record<string, () => LexicalNode[]> = {
     p(text("all of them", "bold", "italic", "underline", "strikethrough")),
     p(text("bold code", "bold", "code")),
   ],
-  "line breaks (Enter)": () => [
+  "line breaks (Shift+Enter)": () => [
     p(text("Line one"), $createLineBreakNode(), text("Line two"), $createLineBreakNode()),
   ],
   "headings 1-3": () =>

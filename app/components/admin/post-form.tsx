@@ -1,27 +1,25 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
 import { ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
+import { SocialCardFields } from "~/components/admin/social-card-fields";
 import { FormError } from "~/components/admin/toasts";
 import { UnpublishConfirm } from "~/components/admin/unpublish-confirm";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { ScheduleField } from "~/components/posts/schedule-field";
 import {
   ALL_FIELDS_REQUIRED,
-  CARD_DESCRIPTION_MAX,
   DEFAULT_CARD_BLUR,
   hasBlankRequiredField,
   isBlankHtml,
   isBlankText,
-  limitCardDescription,
   type PostIntent,
   SAVING_INTENTS,
 } from "~/domain/posts/fields";
 import { DEFAULT_SCHEDULE_TIME_ZONE } from "~/domain/workflow/schedule-time";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { slugify } from "~/utils/slug";
-import { truncateCardName } from "~/utils/text";
 
 export type PostFormPost = {
   id?: number;
@@ -146,22 +144,9 @@ export function PostForm({
     );
 
   const [title, setTitle] = useState(initial.title);
-  const [cardOn, setCardOn] = useState(initial.cardOn);
-  const [cardName, setCardName] = useState(initial.cardName);
-  const [cardDescription, setCardDescription] = useState(initial.cardDescription);
-  const [cardBlur, setCardBlur] = useState(initial.cardBlur);
-  const [cardFile, setCardFile] = useState<string | null>(null);
-  const [removeCardImage, setRemoveCardImage] = useState(false);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [keptPublished, setKeptPublished] = useState<PostFormResult | null>(null);
   const asking = Boolean(result?.confirmUnpublish) && keptPublished !== result;
-
-  // A chosen background is previewed from the file itself.
-  useEffect(() => () => void (cardFile && URL.revokeObjectURL(cardFile)), [cardFile]);
-
-  const storedCardImage = post.socialCard?.image || "";
-  const cardImage = cardFile ?? (removeCardImage ? "" : storedCardImage);
-  const blurNumber = Number(cardBlur);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -294,98 +279,12 @@ export function PostForm({
             Comments closed (readers cannot comment on this post)
           </label>
 
-          <fieldset className="admin-panel social-card-fields">
-            <legend>Social Card</legend>
-            <label className="check">
-              <input
-                type="checkbox"
-                name="socialCard"
-                checked={cardOn}
-                onChange={(e) => setCardOn(e.target.checked)}
-              />
-              Add a social card (optional)
-            </label>
-            <LabeledInput
-              label="Card name"
-              type="text"
-              name="cardName"
-              value={cardName}
-              onChange={(e) => setCardName(e.target.value)}
-              maxLength={200}
-            />
-            <label htmlFor="card-description">Card description</label>
-            <textarea
-              id="card-description"
-              name="cardDescription"
-              rows={3}
-              maxLength={CARD_DESCRIPTION_MAX}
-              value={cardDescription}
-              onChange={(e) => setCardDescription(limitCardDescription(e.target.value))}
-              aria-describedby="card-description-count"
-            />
-            <p id="card-description-count" className="hint" aria-live="polite">
-              {hydrated
-                ? `${cardDescription.length} / ${CARD_DESCRIPTION_MAX} characters`
-                : `Up to ${CARD_DESCRIPTION_MAX} characters; line breaks count as spaces.`}
-            </p>
-            <ImageField
-              label="Background image"
-              name="cardImage"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                setCardFile(file ? URL.createObjectURL(file) : null);
-              }}
-            />
-            {storedCardImage ? (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  name="removeCardImage"
-                  checked={removeCardImage}
-                  onChange={(e) => setRemoveCardImage(e.target.checked)}
-                />
-                Remove background image
-              </label>
-            ) : null}
-            <LabeledInput
-              label="Blur"
-              type="number"
-              name="cardBlur"
-              min={0}
-              max={50}
-              step={1}
-              value={cardBlur}
-              onChange={(e) => setCardBlur(e.target.value)}
-            />
-            {hydrated && cardOn ? (
-              <div
-                className="card-preview"
-                aria-label="Social card preview"
-                role="img"
-                // Scrollable when wider than the screen, so it must take focus (axe).
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access
-                tabIndex={0}
-              >
-                <div className="social-card" data-testid="social-card-preview">
-                  {cardImage ? (
-                    <img
-                      className="social-card-bg"
-                      src={cardImage}
-                      alt=""
-                      style={{
-                        filter: `blur(${Number.isFinite(blurNumber) ? blurNumber : DEFAULT_CARD_BLUR}px)`,
-                      }}
-                    />
-                  ) : null}
-                  <div className="social-card-text">
-                    <p className="social-card-site">{siteName}</p>
-                    <p className="social-card-name">{truncateCardName(cardName)}</p>
-                    <p className="social-card-description">{cardDescription}</p>
-                  </div>
-                </div>
-              </div>
-            ) : null}
-          </fieldset>
+          <SocialCardFields
+            initial={initial}
+            storedImage={post.socialCard?.image || ""}
+            siteName={siteName}
+            hydrated={hydrated}
+          />
         </div>
 
         <aside className="admin-panel publish-panel" aria-labelledby="publish-heading">

@@ -1,21 +1,9 @@
 import { Form, Link } from "react-router";
+import type { DeviceRow } from "~/domain/accounts/sessions.server";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 import { LabeledInput } from "./fields";
 import { RecoveryCodes, TotpSetup } from "./two-factor";
-
-type Device = {
-  id: number;
-  createdAt: number;
-  lastSeenAt: number;
-  userAgent: string;
-  address: string;
-  current: boolean;
-};
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** My Profile's security part: devices, API key, two-factor sign-in. */
 export function ProfileSecurity({
@@ -25,12 +13,13 @@ export function ProfileSecurity({
   codes,
   busy,
 }: {
-  devices: Device[];
+  devices: DeviceRow[];
   twoFactor: { enabled: boolean; recoveryCodesLeft: number };
   setup: { secret: string; qr: string } | null;
   codes: string[] | null;
   busy: boolean;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <>
       <section className="admin-panel" aria-labelledby="devices-title">
@@ -42,8 +31,8 @@ export function ProfileSecurity({
                 <strong>{d.userAgent || "Unknown browser"}</strong>
                 {d.current ? " (this device)" : ""}
                 <br />
-                {d.address} · signed in {when.format(d.createdAt)} UTC · last used{" "}
-                {when.format(d.lastSeenAt)} UTC
+                {d.address} · signed in {formatSiteDate(d.createdAt, timeZone)} · last used{" "}
+                {formatSiteDate(d.lastSeenAt, timeZone)}
               </span>
               {d.current ? null : (
                 <Form method="post">

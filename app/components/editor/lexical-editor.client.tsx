@@ -18,7 +18,7 @@ import { normaliseUrl } from "~/domain/posts/link-protocols";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
-import { AutoLinks, EnterAsLineBreakPlugin, HtmlFieldPlugin } from "./plugins";
+import { AutoLinks, HtmlFieldPlugin } from "./plugins";
 import { Toolbar } from "./toolbar";
 import "~/styles/editor.css";
 
@@ -87,7 +87,6 @@ export default function RichTextEditor({
         <LinkPlugin validateUrl={validateUrl} />
         <AutoLinks />
         <HorizontalRulePlugin />
-        <EnterAsLineBreakPlugin />
         <HtmlFieldPlugin input={input} />
       </LexicalComposer>
       <input ref={input} type="hidden" name={name} defaultValue={defaultValue} />

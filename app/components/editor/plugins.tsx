@@ -1,87 +1,15 @@
 /**
- * Small Lexical plugins of the editor: Enter as a line break, the HTML kept in
- * the form field, automatic links limited to the allowed protocols.
+ * Small Lexical plugins of the editor: the HTML kept in the form field,
+ * automatic links limited to the allowed protocols. Enter and Shift+Enter keep
+ * Lexical's rich-text meaning (docs/decisions/026-editor-enter-and-sanitising.md).
  */
 import { $generateHtmlFromNodes } from "@lexical/html";
 import { autoLinkEmailMatcher, autoLinkUrlMatcher, type LinkMatcher } from "@lexical/link";
-import { $isListItemNode } from "@lexical/list";
 import { AutoLinkPlugin } from "@lexical/react/LexicalAutoLinkPlugin";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $isQuoteNode } from "@lexical/rich-text";
-import { $findMatchingParent } from "@lexical/utils";
-import {
-  $getSelection,
-  $isElementNode,
-  $isLineBreakNode,
-  $isParagraphNode,
-  $isRangeSelection,
-  BLUR_COMMAND,
-  COMMAND_PRIORITY_LOW,
-  KEY_ENTER_COMMAND,
-  type LexicalEditor,
-  type LexicalNode,
-  mergeRegister,
-  type RangeSelection,
-} from "lexical";
+import { BLUR_COMMAND, COMMAND_PRIORITY_LOW, type LexicalEditor, mergeRegister } from "lexical";
 import { type RefObject, useEffect } from "react";
 import { LINK_REL, normaliseUrl } from "~/domain/posts/link-protocols";
-
-/** The nodes right before and right after a collapsed caret. */
-function $nodesAroundCaret(selection: RangeSelection): [LexicalNode | null, LexicalNode | null] {
-  const { anchor } = selection;
-  const node = anchor.getNode();
-  if (anchor.type === "element" && $isElementNode(node)) {
-    const children = node.getChildren();
-    return [children[anchor.offset - 1] ?? null, children[anchor.offset] ?? null];
-  }
-  const before = anchor.offset === 0 ? node.getPreviousSibling() : node;
-  const after = anchor.offset >= node.getTextContentSize() ? node.getNextSibling() : node;
-  return [before, after];
-}
-
-/**
- * docs/behaviour.md §editor: Enter inserts a line break (<br>) in paragraphs and quotes. A new
- * paragraph is Shift+Enter, or Enter twice: Enter on an empty line turns the
- * line break just made into a paragraph break. In lists, headings and code
- * blocks Enter keeps Lexical's meaning (next item, next paragraph, new line).
- */
-export function EnterAsLineBreakPlugin() {
-  const [editor] = useLexicalComposerContext();
-  useEffect(
-    () =>
-      editor.registerCommand(
-        KEY_ENTER_COMMAND,
-        (event) => {
-          const selection = $getSelection();
-          if (!$isRangeSelection(selection)) return false;
-          const block = $findMatchingParent(
-            selection.anchor.getNode(),
-            (n) => $isParagraphNode(n) || $isQuoteNode(n) || $isListItemNode(n),
-          );
-          if (!block || $isListItemNode(block)) return false;
-          event?.preventDefault();
-          if (event?.shiftKey) {
-            selection.insertParagraph();
-            return true;
-          }
-          if (selection.isCollapsed()) {
-            const [before, after] = $nodesAroundCaret(selection);
-            if ($isLineBreakNode(before) && (after === null || $isLineBreakNode(after))) {
-              before.remove();
-              const again = $getSelection();
-              if ($isRangeSelection(again)) again.insertParagraph();
-              return true;
-            }
-          }
-          selection.insertLineBreak();
-          return true;
-        },
-        COMMAND_PRIORITY_LOW,
-      ),
-    [editor],
-  );
-  return null;
-}
 
 /** The editor's HTML, as the form field carries it. */
 export function editorHtml(editor: LexicalEditor): string {

@@ -97,7 +97,10 @@ export function TestSend({ email, busy, max }: { email: string; busy: boolean; m
   );
 }
 
-/** The message as subscribers get it: the HTML in a sandboxed frame, and the text part. */
+/**
+ * The message as subscribers get it: the HTML in a sandboxed frame (no scripts, no forms; it keeps
+ * this site's origin so this site's images, served same-origin only, load), and the text part.
+ */
 export function Preview({ uid, text }: { uid: string; text: string }) {
   return (
     <section className="admin-panel newsletter-preview" aria-labelledby="preview-title">
@@ -106,7 +109,7 @@ export function Preview({ uid, text }: { uid: string; text: string }) {
       <iframe
         title="Newsletter preview (HTML)"
         src={`${newsletterPath(uid)}/preview`}
-        sandbox=""
+        sandbox="allow-same-origin"
         className="newsletter-preview-frame"
       />
       <h3>Text</h3>

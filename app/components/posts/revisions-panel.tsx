@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { useSiteTimeZone } from "~/hooks/use-site-options";
+import { formatSiteDate } from "~/utils/site-date";
 
 export type RevisionItem = {
   id: number;
@@ -18,8 +20,6 @@ export type RevisionDiffView = {
   }[];
 };
 
-const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /**
  * Edit Post's Revisions (N) (docs/behaviour.md §workflow): who, when and why;
  * each opens a word-level diff against the current version (a link, so it
@@ -35,6 +35,8 @@ export function RevisionsPanel({
   diff: RevisionDiffView | null;
 }) {
   const base = `/admin/posts/edit/${postId}`;
+  const timeZone = useSiteTimeZone();
+  const when = (ms: number) => formatSiteDate(ms, timeZone);
   return (
     <section className="admin-panel revisions-panel" aria-labelledby="revisions-heading">
       <h2 id="revisions-heading">Revisions ({revisions.length})</h2>

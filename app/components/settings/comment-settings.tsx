@@ -1,4 +1,4 @@
-import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+import { LabeledTextarea, NumberField } from "~/components/admin/fields";
 
 /**
  * The comment rules of the Settings screen (docs/behaviour.md §comments): the
@@ -18,26 +18,17 @@ export function CommentSettings({
         defaultValue={settings.commentDisallowedWords}
         maxLength={10_000}
         rows={4}
-        aria-describedby="commentDisallowedWords-hint"
+        help="One word or phrase a line. With Spam Filters on, a comment containing one (in its name, e-mail or text, any case) goes to Spam."
       />
-      <p id="commentDisallowedWords-hint" className="hint">
-        One word or phrase a line. With Spam Filters on, a comment containing one (in its name,
-        e-mail or text, any case) goes to Spam.
-      </p>
-      <LabeledInput
+      <NumberField
         label="Close Comments After (days)"
-        type="number"
         name="commentsCloseAfterDays"
         min={0}
         max={36_500}
-        step={1}
         defaultValue={settings.commentsCloseAfterDays}
-        aria-describedby="commentsCloseAfterDays-hint"
         required
+        help="Readers may comment for this many days after a post is published; 0 keeps comments open."
       />
-      <p id="commentsCloseAfterDays-hint" className="hint">
-        Readers may comment for this many days after a post is published; 0 keeps comments open.
-      </p>
     </fieldset>
   );
 }

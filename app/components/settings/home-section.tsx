@@ -1,12 +1,21 @@
+import { LabeledSelect, NumberField } from "~/components/admin/fields";
 import { HOME_SECTIONS } from "~/domain/posts/sections";
 
 type Values = Record<(typeof HOME_SECTIONS)[number]["categoryField"], number | null> &
   Record<(typeof HOME_SECTIONS)[number]["countField"], number>;
 
+/** Where each section stands on the home page, for its help lines. */
+const PLACE: Record<(typeof HOME_SECTIONS)[number]["key"], string> = {
+  freshlyPressed: "the Freshly Pressed grid under the leading stories",
+  sponsored: "the Sponsored carousel (it has no Load More link)",
+  newsletters: "the Newsletters cards beside the signup form",
+  crypto: "the Crypto Updates carousel at the foot of the page",
+};
+
 /**
- * Settings › Home Page: the category behind each home section and how many
- * posts it shows. `current` is the category each section uses now (the
- * seeded one when none was chosen).
+ * Settings › Home Page (docs/behaviour.md §reading): the category behind each home section and
+ * how many posts it shows, each control with its help line. `current` is the category each
+ * section uses now (the seeded one when none was chosen).
  */
 export function HomeSection({
   settings,
@@ -17,6 +26,7 @@ export function HomeSection({
   categories: { id: number; name: string }[];
   current: Record<string, number | null>;
 }) {
+  const choices = categories.map((c) => ({ value: c.id, label: c.name }));
   return (
     <fieldset className="admin-panel settings-section">
       <legend>Home Page</legend>
@@ -29,27 +39,26 @@ export function HomeSection({
         const selected = settings[h.categoryField] ?? current[h.key] ?? "";
         return (
           <div key={h.key} className="settings-home-row">
-            <label htmlFor={h.categoryField}>{h.title}: category</label>
-            <select id={h.categoryField} name={h.categoryField} defaultValue={String(selected)}>
-              {selected === "" ? <option value="">(none)</option> : null}
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <label>
-              {h.title}: posts shown
-              <input
-                type="number"
+            <div className="settings-home-field">
+              <LabeledSelect
+                id={h.categoryField}
+                label={`${h.title}: category`}
+                defaultValue={String(selected)}
+                choices={selected === "" ? [{ value: "", label: "(none)" }, ...choices] : choices}
+                help={`The category whose newest published posts fill ${PLACE[h.key]}.`}
+              />
+            </div>
+            <div className="settings-home-field">
+              <NumberField
+                label={`${h.title}: posts shown`}
                 name={h.countField}
                 min={1}
                 max={24}
-                step={1}
                 required
                 defaultValue={settings[h.countField]}
+                help={`How many posts ${h.title} shows, newest first: 1 to 24.`}
               />
-            </label>
+            </div>
           </div>
         );
       })}

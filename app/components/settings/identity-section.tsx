@@ -1,4 +1,4 @@
-import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+import { Help, LabeledInput, LabeledSelect, LabeledTextarea } from "~/components/admin/fields";
 
 export type IdentitySettings = {
   contactEditorial: string;
@@ -24,14 +24,6 @@ const SOCIAL: [keyof IdentitySettings, string][] = [
   ["socialMastodon", "Mastodon profile"],
 ];
 
-function Help({ id, children }: { id: string; children: string }) {
-  return (
-    <p id={`${id}-help`} className="hint">
-      {children}
-    </p>
-  );
-}
-
 /** Settings › Site Identity: contacts, postal address, social profiles, copyright, time zone. */
 export function IdentitySection({
   settings,
@@ -41,17 +33,14 @@ export function IdentitySection({
   timeZones: string[];
 }) {
   const email = (name: keyof IdentitySettings, label: string, help: string) => (
-    <>
-      <LabeledInput
-        label={label}
-        type="email"
-        name={name}
-        defaultValue={settings[name]}
-        maxLength={254}
-        aria-describedby={`${name}-help`}
-      />
-      <Help id={name}>{help}</Help>
-    </>
+    <LabeledInput
+      label={label}
+      type="email"
+      name={name}
+      defaultValue={settings[name]}
+      maxLength={254}
+      help={help}
+    />
   );
   return (
     <fieldset className="admin-panel settings-section">
@@ -77,11 +66,8 @@ export function IdentitySection({
         defaultValue={settings.postalAddress}
         maxLength={300}
         rows={2}
-        aria-describedby="postalAddress-help"
+        help="Shown in the footer, on Reach Out and under the site's e-mails."
       />
-      <Help id="postalAddress">
-        Shown in the footer, on Reach Out and under the site's e-mails.
-      </Help>
       {SOCIAL.map(([name, label]) => (
         <LabeledInput
           key={name}
@@ -104,28 +90,15 @@ export function IdentitySection({
         name="copyrightHolder"
         defaultValue={settings.copyrightHolder}
         maxLength={100}
-        aria-describedby="copyrightHolder-help"
+        help="The name after © in the footer, the feeds and the e-mails. Empty: the site name."
       />
-      <Help id="copyrightHolder">
-        The name after © in the footer, the feeds and the e-mails. Empty: the site name.
-      </Help>
-      <label htmlFor="timeZone">Site time zone</label>
-      <select
+      <LabeledSelect
         id="timeZone"
-        name="timeZone"
+        label="Site time zone"
         defaultValue={settings.timeZone}
-        aria-describedby="timeZone-help"
-      >
-        {timeZones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
-      </select>
-      <Help id="timeZone">
-        Dates on the pages (a date's full form when you point at it), in the back office and in
-        e-mails are shown in this time zone.
-      </Help>
+        choices={timeZones}
+        help="Dates on the pages (a date's full form when you point at it), in the back office and in e-mails are shown in this time zone."
+      />
     </fieldset>
   );
 }

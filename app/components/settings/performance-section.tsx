@@ -1,5 +1,5 @@
 import { LabeledInput } from "~/components/admin/fields";
-import { FlagField } from "~/components/settings/flag-field";
+import { FlagSection } from "~/components/settings/flag-field";
 
 /** Settings › Performance & Caching: lazy images and the CDN address. */
 export function PerformanceSection({
@@ -8,22 +8,22 @@ export function PerformanceSection({
   settings: { enableLazyLoading: boolean; useCdn: boolean; cdnUrl: string };
 }) {
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Performance &amp; Caching</legend>
-      <FlagField
-        name="enableLazyLoading"
-        label="Enable Lazy Loading"
-        help={
-          "Images below the first screen load only as they scroll into view (loading=\"lazy\"), on public pages and in the back office's lists. A page's lead image always loads first."
-        }
-        checked={settings.enableLazyLoading}
-      />
-      <FlagField
-        name="useCdn"
-        label="Use CDN"
-        help="With a CDN address below, pages, feeds and e-mails take the site's scripts, styles and uploaded images from that address (the site still serves them, so a pull CDN works)."
-        checked={settings.useCdn}
-      />
+    <FlagSection
+      title="Performance & Caching"
+      values={settings}
+      flags={[
+        {
+          name: "enableLazyLoading",
+          label: "Enable Lazy Loading",
+          help: "Images below the first screen load only as they scroll into view (loading=\"lazy\"), on public pages and in the back office's lists. A page's lead image always loads first.",
+        },
+        {
+          name: "useCdn",
+          label: "Use CDN",
+          help: "With a CDN address below, pages, feeds and e-mails take the site's scripts, styles and uploaded images from that address (the site still serves them, so a pull CDN works).",
+        },
+      ]}
+    >
       <LabeledInput
         label="CDN address"
         type="url"
@@ -31,11 +31,8 @@ export function PerformanceSection({
         defaultValue={settings.cdnUrl}
         placeholder="https://cdn.example.com"
         maxLength={200}
-        aria-describedby="cdnUrl-help"
+        help="An https:// origin, without a path. Empty: everything comes from this site."
       />
-      <p id="cdnUrl-help" className="hint">
-        An https:// origin, without a path. Empty: everything comes from this site.
-      </p>
-    </fieldset>
+    </FlagSection>
   );
 }

@@ -1,5 +1,5 @@
 import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
-import { FlagField } from "~/components/settings/flag-field";
+import { FlagSection } from "~/components/settings/flag-field";
 
 /** Settings › Newsletter Signups: double opt-in and the welcome e-mail. */
 export function SubscribersSection({
@@ -13,20 +13,22 @@ export function SubscribersSection({
   };
 }) {
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Newsletter Signups</legend>
-      <FlagField
-        name="confirmSubscribers"
-        label="Confirm new subscribers by e-mail"
-        help="A signup stays Pending (and receives nothing) until the reader opens the link we e-mail and presses Confirm. Readers without JavaScript always confirm this way while CAPTCHA is on."
-        checked={settings.confirmSubscribers}
-      />
-      <FlagField
-        name="sendWelcomeEmail"
-        label="Send a welcome e-mail"
-        help="Sent once, when a subscriber confirms through the e-mailed link and becomes Active."
-        checked={settings.sendWelcomeEmail}
-      />
+    <FlagSection
+      title="Newsletter Signups"
+      values={settings}
+      flags={[
+        {
+          name: "confirmSubscribers",
+          label: "Confirm new subscribers by e-mail",
+          help: "A signup stays Pending (and receives nothing) until the reader opens the link we e-mail and presses Confirm. Readers without JavaScript always confirm this way while CAPTCHA is on.",
+        },
+        {
+          name: "sendWelcomeEmail",
+          label: "Send a welcome e-mail",
+          help: "Sent once, when a subscriber confirms through the e-mailed link and becomes Active.",
+        },
+      ]}
+    >
       <LabeledInput
         label="Welcome e-mail subject"
         type="text"
@@ -34,11 +36,8 @@ export function SubscribersSection({
         defaultValue={settings.welcomeSubject}
         maxLength={200}
         required
-        aria-describedby="welcomeSubject-help"
+        help="The subject line of the welcome e-mail."
       />
-      <p id="welcomeSubject-help" className="hint">
-        The subject line of the welcome e-mail.
-      </p>
       <LabeledTextarea
         id="welcomeContent"
         label="Welcome e-mail content"
@@ -46,11 +45,8 @@ export function SubscribersSection({
         maxLength={5000}
         rows={4}
         required
-        aria-describedby="welcomeContent-help"
+        help={'Plain text after the greeting "Hello name,"; a blank line starts a new paragraph.'}
       />
-      <p id="welcomeContent-help" className="hint">
-        Plain text after the greeting "Hello name,"; a blank line starts a new paragraph.
-      </p>
-    </fieldset>
+    </FlagSection>
   );
 }

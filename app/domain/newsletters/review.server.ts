@@ -69,10 +69,12 @@ export function previewNewsletter(db: Db, actor: SessionUser, uid: string) {
     email: actor.email,
     name: actor.name,
   });
-  let html = String(message.html);
+  // The frame is shown on whatever address the back office is reached at, which may not be
+  // PUBLIC_URL: this site's images are given as paths, so the browser asks the address it is on
+  // (uploads answer only their own origin: Cross-Origin-Resource-Policy same-origin).
+  let html = String(message.html).replaceAll(`src="${env.publicUrl}/`, 'src="/');
   if (letter.photo) {
-    const photo = /^https?:/i.test(letter.photo) ? letter.photo : `${env.publicUrl}${letter.photo}`;
-    html = html.replace("cid:featured-image@inkwell", photo.replace(/"/g, "&quot;"));
+    html = html.replace("cid:featured-image@inkwell", letter.photo.replace(/"/g, "&quot;"));
   }
   return { letter, html, text: String(message.text) };
 }
