@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } from "#db/schema";
 import { toSessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
-import { absoluteContent, absoluteUrl, emailText } from "~/domain/newsletters/message.server";
+import { absoluteContent, emailText } from "~/domain/newsletters/message.server";
 import { getNewsletter, listDeliveries, queueNewsletter } from "~/domain/newsletters/queue.server";
 import {
   classifySendError,
@@ -25,6 +25,7 @@ import { unsubscribeToken } from "~/domain/newsletters/unsubscribe-token.server"
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport } from "~/platform/mail.server";
+import { absoluteUrl } from "~/utils/seo";
 import { resetDatabase } from "../helpers";
 import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 
