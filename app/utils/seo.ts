@@ -57,11 +57,20 @@ export function publisherLogo(settingsLogo: string): string {
   return settingsLogo === "/logo.svg" || /\.svg$/i.test(settingsLogo) ? "/logo.png" : settingsLogo;
 }
 
-/** Absolute URL on this site for a path or an already absolute URL. */
-export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+/**
+ * An address as a page head, a feed or a mail needs it: a path on this site
+ * (`/explore`, `/uploads/…`, `page`) → `publicUrl/…`; a protocol-relative one
+ * gets publicUrl's scheme; an address with a scheme (`https:`, `mailto:`,
+ * `data:`), a `#fragment` or nothing stays as it is.
+ */
+export function absoluteUrl(publicUrl: string, value: string): string {
+  const v = value.trim();
+  if (v === "" || v.startsWith("#") || URL_SCHEME.test(v)) return value;
+  if (v.startsWith("//")) return `${URL_SCHEME.exec(publicUrl)?.[0] ?? ""}${v}`;
+  return v.startsWith("/") ? `${publicUrl}${v}` : `${publicUrl}/${v}`;
 }
+
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * Title, description, keywords, robots, canonical, Open Graph and Twitter tags

@@ -8,13 +8,13 @@ import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { notFound, parseInput } from "~/domain/errors.server";
+import { listLeadingConversations } from "~/domain/posts/home-page.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import { postIdField } from "~/domain/posts/ids";
 import {
   countPublishedPosts as countPublished,
   getPublishedPost,
   getReadAlso,
-  listLeadingConversations,
   listPublishedPosts,
   type PostListItem,
 } from "~/domain/posts/reading.server";

@@ -24,7 +24,8 @@ import {
   startRenditions,
 } from "~/domain/media/rendition-worker.server";
 import { planWidths } from "~/domain/media/renditions";
-import { getHomeSections, getPublishedPost } from "~/domain/posts/reading.server";
+import { getHomeSections } from "~/domain/posts/home-page.server";
+import { getPublishedPost } from "~/domain/posts/reading.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import Home from "~/routes/home";

@@ -11,7 +11,7 @@ import { newsletterDeliveries, newsletters, subscriberAudiences, subscribers } f
 import { toSessionUser } from "~/domain/access/actor.server";
 import { DomainError } from "~/domain/errors.server";
 import { listDeliveries } from "~/domain/newsletters/deliveries.server";
-import { absoluteContent, absoluteUrl, emailText } from "~/domain/newsletters/message.server";
+import { absoluteContent, emailText } from "~/domain/newsletters/message.server";
 import { getNewsletter, queueNewsletter } from "~/domain/newsletters/queue.server";
 import { classifySendError } from "~/domain/newsletters/send-errors.server";
 import { MAX_ATTEMPTS, NewsletterSender } from "~/domain/newsletters/sender.server";
@@ -23,6 +23,7 @@ import { unsubscribeToken } from "~/domain/newsletters/unsubscribe-token.server"
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport } from "~/platform/mail.server";
+import { absoluteUrl } from "~/utils/seo";
 import { resetDatabase } from "../helpers";
 import { decodeQuotedPrintable, makeSubscriber, makeUser, PNG, startSmtpServer } from "./fixtures";
 

@@ -18,6 +18,7 @@ import {
 } from "~/domain/newsletters/unsubscribe-token.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import type { Env } from "~/platform/env.server";
+import { absoluteUrl } from "~/utils/seo";
 import { htmlToText } from "~/utils/text";
 
 const escapeHtml = (s: string) =>
@@ -50,22 +51,6 @@ export function readerUnsubscribeUrl(env: Env, letter: Newsletter, to: Recipient
   return to.subscriberId
     ? unsubscribeTokenUrl(env.publicUrl, unsubscribeToken(to.subscriberId, letter.audience, env))
     : `${env.publicUrl}/unsubscribe`;
-}
-
-const absolute = (publicUrl: string, path: string) =>
-  /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
-
-/**
- * An address in the content as a mail client needs it: a path on this site
- * (`/explore`, `/uploads/newsletters/…`, `page`) → `PUBLIC_URL/…`; a
- * protocol-relative one gets PUBLIC_URL's scheme; an address with a scheme
- * or a `#fragment` stays as it is.
- */
-export function absoluteUrl(publicUrl: string, value: string): string {
-  const v = value.trim();
-  if (v === "" || v.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(v)) return value;
-  if (v.startsWith("//")) return `${new URL(publicUrl).protocol}${v}`;
-  return v.startsWith("/") ? `${publicUrl}${v}` : `${publicUrl}/${v}`;
 }
 
 /**
@@ -125,7 +110,7 @@ export function composeMessage(
   const photoSrc = photoFile
     ? `cid:${FEATURED_CID}`
     : letter.photo
-      ? absolute(env.publicUrl, letter.photo)
+      ? absoluteUrl(env.publicUrl, letter.photo)
       : null;
   const attachmentFile = uploadedFile(env, letter.attachment);
   const site = escapeHtml(siteName);

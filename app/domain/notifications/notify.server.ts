@@ -17,6 +17,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
+import { absoluteUrl } from "~/utils/seo";
 
 export const ALERT_KINDS = [
   "post-submitted",
@@ -57,9 +58,7 @@ function administrators(db: Db): { email: string; name: string }[] {
     .all();
 }
 
-function absolute(link: string) {
-  return `${readEnv().publicUrl}${link}`;
-}
+const absolute = (link: string) => absoluteUrl(readEnv().publicUrl, link);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

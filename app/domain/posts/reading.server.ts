@@ -3,13 +3,12 @@
  * their category and author), never a query per card.
  */
 
-import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { categories, posts, postTags, tags, users } from "#db/schema";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
-import { homeSectionChoices } from "~/domain/posts/home-sections.server";
-import type { HomeSectionKey } from "~/domain/posts/sections";
+import { NEWEST_FIRST, selectPostsJoined } from "~/domain/posts/joined.server";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
 import { type Db, preparedOnce } from "~/platform/db.server";
 import { keptUntilWrite } from "~/platform/write-mark.server";
@@ -30,13 +29,18 @@ export type PostListItem = {
   comments: number;
 };
 
-const listColumns = {
+/** What every list of posts shows of one. */
+const cardColumns = {
   id: posts.id,
   url: posts.url,
   title: posts.title,
   summary: posts.summary,
   photo: posts.photo,
   timestamp: posts.timestamp,
+};
+
+export const listColumns = {
+  ...cardColumns,
   categoryName: categories.name,
   categorySlug: categories.slug,
   authorName: authorNameColumn,
@@ -118,26 +122,18 @@ function publishedWhere(
 
 // The two shapes every home page and category page asks for, built once per connection.
 const newestQuery = preparedOnce((db) =>
-  db
-    .select(listColumns)
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  selectPostsJoined(db, listColumns)
     .where(eq(posts.status, "published"))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(),
 );
 
 const newestInCategoryQuery = preparedOnce((db) =>
-  db
-    .select(listColumns)
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  selectPostsJoined(db, listColumns)
     .where(and(eq(posts.status, "published"), eq(posts.categoryId, sql.placeholder("categoryId"))))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(),
@@ -154,13 +150,9 @@ export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
         : newestInCategoryQuery(db).all({ categoryId, limit, offset });
     return rows.map(toListItem);
   }
-  const rows = db
-    .select(listColumns)
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  const rows = selectPostsJoined(db, listColumns)
     .where(publishedWhere(db, opts))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(opts.limit)
     .offset(opts.offset ?? 0)
     .all();
@@ -233,26 +225,22 @@ export type PostDetail = PostListItem & {
 };
 
 const postByIdQuery = preparedOnce((db) =>
-  db
-    .select({
-      ...listColumns,
-      uid: posts.uid,
-      authorId: posts.authorId,
-      status: posts.status,
-      slug: posts.slug,
-      content: posts.content,
-      socialCard: posts.socialCard,
-      views: posts.views,
-      likes: posts.likes,
-      shares: posts.shares,
-      avgTimeSeconds: posts.avgTimeSeconds,
-      bounceRate: posts.bounceRate,
-      updatedAt: posts.updatedAt,
-      commentsClosed: posts.commentsClosed,
-    })
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  selectPostsJoined(db, {
+    ...listColumns,
+    uid: posts.uid,
+    authorId: posts.authorId,
+    status: posts.status,
+    slug: posts.slug,
+    content: posts.content,
+    socialCard: posts.socialCard,
+    views: posts.views,
+    likes: posts.likes,
+    shares: posts.shares,
+    avgTimeSeconds: posts.avgTimeSeconds,
+    bounceRate: posts.bounceRate,
+    updatedAt: posts.updatedAt,
+    commentsClosed: posts.commentsClosed,
+  })
     .where(eq(posts.id, sql.placeholder("id")))
     .prepare(),
 );
@@ -297,76 +285,6 @@ export function getPublishedPost(db: Db, id: number): PostDetail | undefined {
   return post?.status === "published" ? post : undefined;
 }
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * "This Week's Leading Conversations": published posts of the last 7 days by
- * engagement (views + likes + shares), topped up with the newest when the week
- * was quiet. One or two queries.
- */
-const leadingQuery = preparedOnce((db) =>
-  db
-    .select(listColumns)
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(eq(posts.status, "published"), gte(posts.timestamp, sql.placeholder("since"))))
-    .orderBy(desc(sql`${posts.views} + ${posts.likes} + ${posts.shares}`), desc(posts.timestamp))
-    .limit(sql.placeholder("limit"))
-    .prepare(),
-);
-
-export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
-  const recent = leadingQuery(db)
-    .all({ since: now - WEEK_MS, limit })
-    .map(toListItem);
-  if (recent.length >= limit) return recent;
-  const seen = new Set(recent.map((p) => p.id));
-  const newest = listPublishedPosts(db, { limit: limit * 2 }).filter((p) => !seen.has(p.id));
-  return [...recent, ...newest].slice(0, limit);
-}
-
-export type HomeSections = {
-  /** Each section's category slug, for its Load More link (null: no category). */
-  more: Record<HomeSectionKey, string | null>;
-  featured: PostListItem | null;
-  leading: PostListItem[];
-  freshlyPressed: PostListItem[];
-  sponsored: PostListItem[];
-  newsletters: PostListItem[];
-  crypto: PostListItem[];
-};
-
-/** Everything the home page shows, read at once, so nothing renders half-loaded (docs/behaviour.md §reading). */
-export function getHomeSections(db: Db): HomeSections {
-  const choices = homeSectionChoices(db);
-  const list = (key: HomeSectionKey) => {
-    const { category, limit } = choices[key];
-    return category ? listPublishedPosts(db, { categoryId: category.id, limit }) : [];
-  };
-  const [leading, freshlyPressed, sponsored, newsletters, crypto] = [
-    listLeadingConversations(db, 6),
-    list("freshlyPressed"),
-    list("sponsored"),
-    list("newsletters"),
-    list("crypto"),
-  ];
-  return {
-    more: {
-      freshlyPressed: choices.freshlyPressed.category?.slug ?? null,
-      sponsored: choices.sponsored.category?.slug ?? null,
-      newsletters: choices.newsletters.category?.slug ?? null,
-      crypto: choices.crypto.category?.slug ?? null,
-    },
-    featured: leading[0] ?? null,
-    leading: leading.slice(1),
-    freshlyPressed,
-    sponsored,
-    newsletters,
-    crypto,
-  };
-}
-
 /**
  * The post's "Read also" link: the newest other published post of its
  * category, else the newest other published post.
@@ -401,7 +319,7 @@ const readAlsoInCategoryQuery = preparedOnce((db) =>
         ne(posts.id, sql.placeholder("id")),
       ),
     )
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(1)
     .prepare(),
 );
@@ -411,7 +329,7 @@ const readAlsoQuery = preparedOnce((db) =>
     .select({ url: posts.url, title: posts.title })
     .from(posts)
     .where(and(eq(posts.status, "published"), ne(posts.id, sql.placeholder("id"))))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(1)
     .prepare(),
 );
@@ -421,23 +339,14 @@ export function listFeedPosts(
   db: Db,
   opts: { limit: number; categoryId?: number; authorId?: number },
 ) {
-  return db
-    .select({
-      id: posts.id,
-      url: posts.url,
-      title: posts.title,
-      summary: posts.summary,
-      photo: posts.photo,
-      timestamp: posts.timestamp,
-      updatedAt: posts.updatedAt,
-      categoryName: categories.name,
-      authorName: authorNameColumn,
-    })
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  return selectPostsJoined(db, {
+    ...cardColumns,
+    updatedAt: posts.updatedAt,
+    categoryName: categories.name,
+    authorName: authorNameColumn,
+  })
     .where(publishedWhere(db, { categoryId: opts.categoryId, authorId: opts.authorId }))
-    .orderBy(desc(posts.timestamp), desc(posts.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(opts.limit)
     .all();
 }

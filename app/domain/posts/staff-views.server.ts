@@ -22,9 +22,11 @@ import { can } from "~/domain/access/capabilities";
 import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
 import { forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
+import { selectPostsJoined } from "~/domain/posts/joined.server";
 import { isPostStatus, POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
 import { postsMatching } from "~/domain/search/search.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { groupBy } from "~/utils/group";
 import { formatDuration } from "~/utils/time";
 
 /** A post as staff (and the generic data calls) see it. */
@@ -78,11 +80,7 @@ export type PostQuery = {
 
 /** Posts as documents: one query for the posts, one for all their tags. */
 export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
-  const rows = db
-    .select(documentColumns)
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  const rows = selectPostsJoined(db, documentColumns)
     .where(query.where)
     .orderBy(
       query.order === "oldest" ? asc(posts.timestamp) : desc(posts.timestamp),
@@ -100,12 +98,7 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
     .where(inArray(postTags.postId, ids))
     .orderBy(asc(tags.name))
     .all();
-  const tagsByPost = new Map<number, string[]>();
-  for (const t of tagRows) {
-    const list = tagsByPost.get(t.postId) ?? [];
-    list.push(t.name);
-    tagsByPost.set(t.postId, list);
-  }
+  const tagsByPost = groupBy(tagRows, (t) => [t.postId, t.name]);
   return rows.map((r) => ({
     id: r.post.id,
     uid: r.post.uid,
@@ -290,21 +283,17 @@ function adminPostRows(
     .orderBy(...byDate)
     .limit(ADMIN_POSTS_PAGE_SIZE)
     .offset(offset);
-  return db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      status: posts.status,
-      url: posts.url,
-      publishAt: posts.publishAt,
-      timestamp: posts.timestamp,
-      category: categories.name,
-      authorUid: users.uid,
-      authorName: authorNameColumn,
-    })
-    .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(users, eq(users.id, posts.authorId))
+  return selectPostsJoined(db, {
+    id: posts.id,
+    title: posts.title,
+    status: posts.status,
+    url: posts.url,
+    publishAt: posts.publishAt,
+    timestamp: posts.timestamp,
+    category: categories.name,
+    authorUid: users.uid,
+    authorName: authorNameColumn,
+  })
     .where(inArray(posts.id, pageIds))
     .orderBy(...byDate)
     .all()

@@ -118,19 +118,19 @@ function rankedIds(
   page: { limit: number; offset: number },
 ): Ranked | null {
   let expression = wordsMatch(match);
-  if (filters.category) {
-    const row = statement(db, "SELECT id FROM categories WHERE slug = ?").get(
-      filters.category.toLowerCase(),
-    ) as { id: number } | undefined;
-    if (!row) return null;
-    expression += ` AND facets : "c${row.id}"`;
-  }
-  if (filters.tag) {
-    const row = statement(db, "SELECT id FROM tags WHERE slug = ?").get(
-      filters.tag.toLowerCase(),
-    ) as { id: number } | undefined;
-    if (!row) return null;
-    expression += ` AND facets : "t${row.id}"`;
+  // A category (`c<id>`) or tag (`t<id>`) facet by its slug; undefined when there is no such term.
+  const facet = (table: "categories" | "tags", prefix: string, slug: string) => {
+    const row = statement(db, `SELECT id FROM ${table} WHERE slug = ?`).get(slug.toLowerCase()) as
+      | { id: number }
+      | undefined;
+    return row && ` AND facets : "${prefix}${row.id}"`;
+  };
+  for (const term of [
+    filters.category ? facet("categories", "c", filters.category) : "",
+    filters.tag ? facet("tags", "t", filters.tag) : "",
+  ]) {
+    if (term === undefined) return null;
+    expression += term;
   }
   // Unpublished posts are few: leaving them out is cheap, where "published" would match nearly all.
   expression += ' NOT hidden : "hidden"';

@@ -14,7 +14,6 @@ import {
   gt,
   inArray,
   lt,
-  ne,
   or,
   type SQL,
   sql,
@@ -37,6 +36,7 @@ import {
 } from "~/domain/subscribers/vocabulary";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { groupBy } from "~/utils/group";
 
 export const SubscriberInputSchema = z.object({
   name: newsletterJoinSchema.shape.name,
@@ -51,12 +51,7 @@ export const SubscriberInputSchema = z.object({
 });
 export type SubscriberInput = z.input<typeof SubscriberInputSchema>;
 
-export type SubscriberDocument = {
-  uid: string;
-  id: number;
-  name: string;
-  email: string;
-  status: Subscriber["status"];
+export type SubscriberDocument = Pick<Subscriber, "uid" | "id" | "name" | "email" | "status"> & {
   audience: Audience[];
   /** When they subscribed, epoch ms. */
   timestamp: number;
@@ -76,12 +71,7 @@ export function subscriberDocuments(db: Db, rows: Subscriber[]): SubscriberDocum
     )
     .orderBy(asc(subscriberAudiences.audience))
     .all();
-  const byId = new Map<number, Audience[]>();
-  for (const a of audiences) {
-    const list = byId.get(a.subscriberId) ?? [];
-    list.push(a.audience);
-    byId.set(a.subscriberId, list);
-  }
+  const byId = groupBy(audiences, (a) => [a.subscriberId, a.audience]);
   return rows.map((r) => ({
     uid: r.uid,
     id: r.id,
@@ -94,17 +84,15 @@ export function subscriberDocuments(db: Db, rows: Subscriber[]): SubscriberDocum
 }
 
 function assertFreeEmail(db: Db, email: string, exceptId?: number) {
+  // One subscriber an address (a unique index), so the one found is the only one.
   const clash = db
     .select({ id: subscribers.id })
     .from(subscribers)
-    .where(
-      and(
-        eq(subscribers.email, email),
-        exceptId === undefined ? undefined : ne(subscribers.id, exceptId),
-      ),
-    )
+    .where(eq(subscribers.email, email))
     .get();
-  if (clash) throw new DomainError(409, `${email} is already a subscriber`);
+  if (clash && clash.id !== exceptId) {
+    throw new DomainError(409, `${email} is already a subscriber`);
+  }
 }
 
 function load(db: Db, uid: string): Subscriber {
