@@ -1,4 +1,5 @@
 import { LabeledTextarea, NumberField } from "~/components/admin/fields";
+import { SettingsSection } from "~/components/settings/flag-field";
 
 /**
  * The comment rules of the Settings screen (docs/behaviour.md §comments): the
@@ -10,8 +11,7 @@ export function CommentSettings({
   settings: { commentDisallowedWords: string; commentsCloseAfterDays: number };
 }) {
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Comment Rules</legend>
+    <SettingsSection title="Comment Rules">
       <LabeledTextarea
         id="commentDisallowedWords"
         label="Disallowed Words"
@@ -29,6 +29,6 @@ export function CommentSettings({
         required
         help="Readers may comment for this many days after a post is published; 0 keeps comments open."
       />
-    </fieldset>
+    </SettingsSection>
   );
 }

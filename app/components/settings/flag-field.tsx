@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 /** One settings checkbox with the help line that says what it does. */
 export function FlagField({
@@ -42,7 +42,17 @@ export type FlagSpec<Name extends string> = {
   locked?: boolean;
 };
 
-/** A titled group of checkboxes. */
+/** A titled group of settings fields. */
+export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A titled group of checkboxes, then any other fields. */
 export function FlagSection<Name extends string>({
   title,
   flags,
@@ -52,11 +62,10 @@ export function FlagSection<Name extends string>({
   title: string;
   flags: FlagSpec<Name>[];
   values: Record<Name, boolean>;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>{title}</legend>
+    <SettingsSection title={title}>
       {flags.map((f) => (
         <FlagField
           key={f.name}
@@ -68,6 +77,6 @@ export function FlagSection<Name extends string>({
         />
       ))}
       {children}
-    </fieldset>
+    </SettingsSection>
   );
 }

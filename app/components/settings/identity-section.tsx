@@ -1,4 +1,5 @@
 import { Help, LabeledInput, LabeledSelect, LabeledTextarea } from "~/components/admin/fields";
+import { SettingsSection } from "~/components/settings/flag-field";
 
 export type IdentitySettings = {
   contactEditorial: string;
@@ -43,8 +44,7 @@ export function IdentitySection({
     />
   );
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Site Identity</legend>
+    <SettingsSection title="Site Identity">
       {email(
         "contactEditorial",
         "Editorial contact address",
@@ -99,6 +99,6 @@ export function IdentitySection({
         choices={timeZones}
         help="Dates on the pages (a date's full form when you point at it), in the back office and in e-mails are shown in this time zone."
       />
-    </fieldset>
+    </SettingsSection>
   );
 }
