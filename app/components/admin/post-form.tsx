@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
-import { ImageField, LabeledInput } from "~/components/admin/fields";
+import { CheckField, ImageField, LabeledInput } from "~/components/admin/fields";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { SocialCardFields } from "~/components/admin/social-card-fields";
 import { FormError } from "~/components/admin/toasts";
@@ -231,15 +231,13 @@ export function PostForm({
             <legend>Tags</legend>
             {tags.length === 0 ? <p className="hint">No tags yet.</p> : null}
             {tags.map((name) => (
-              <label key={name} className="check">
-                <input
-                  type="checkbox"
-                  name="tags"
-                  value={name}
-                  defaultChecked={initial.tags.includes(name)}
-                />
-                {name}
-              </label>
+              <CheckField
+                key={name}
+                label={name}
+                name="tags"
+                value={name}
+                defaultChecked={initial.tags.includes(name)}
+              />
             ))}
           </fieldset>
           <label htmlFor="post-summary">Summary</label>
@@ -270,14 +268,11 @@ export function PostForm({
             uploadCollection="posts"
           />
 
-          <label className="check">
-            <input
-              type="checkbox"
-              name="commentsClosed"
-              defaultChecked={initial.commentsClosed ?? false}
-            />
-            Comments closed (readers cannot comment on this post)
-          </label>
+          <CheckField
+            label="Comments closed (readers cannot comment on this post)"
+            name="commentsClosed"
+            defaultChecked={initial.commentsClosed ?? false}
+          />
 
           <SocialCardFields
             initial={initial}

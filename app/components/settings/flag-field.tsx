@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { CheckField, Help } from "~/components/admin/fields";
 
 /** One settings checkbox with the help line that says what it does. */
 export function FlagField({
@@ -15,22 +16,17 @@ export function FlagField({
   /** Shown as always on: checked, disabled, and not sent (the server keeps it on). */
   locked?: boolean;
 }) {
-  const helpId = useId();
+  const id = useId();
   return (
     <div className="settings-flag">
-      <label className="check">
-        <input
-          type="checkbox"
-          name={locked ? undefined : name}
-          defaultChecked={locked ? true : checked}
-          disabled={locked}
-          aria-describedby={helpId}
-        />
-        {label}
-      </label>
-      <p id={helpId} className="hint">
-        {help}
-      </p>
+      <CheckField
+        label={label}
+        name={locked ? undefined : name}
+        defaultChecked={locked ? true : checked}
+        disabled={locked}
+        aria-describedby={`${id}-help`}
+      />
+      <Help id={id}>{help}</Help>
     </div>
   );
 }
