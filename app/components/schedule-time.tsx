@@ -1,27 +1,25 @@
+import { useId } from "react";
 import { instantToLocalInput } from "~/domain/workflow/schedule-time";
 
 /**
  * A publish or send time (docs/behaviour.md §workflow): a plain `datetime-local` field in the
- * site's time zone, holding what a refused submission sent back, else the stored instant.
+ * site's time zone. `at` is what a refused submission sent back (text), else the stored instant.
  */
 export function ScheduleTimeField({
-  id,
   name,
   label,
   at,
-  typed,
   timeZone,
   required,
 }: {
-  id: string;
   name: string;
   label: string;
-  at: number | null;
-  typed: string | undefined;
+  at: string | number | null;
   timeZone: string;
   required?: boolean;
 }) {
-  const value = typed ?? (at ? instantToLocalInput(at, timeZone) : "");
+  const id = useId();
+  const value = typeof at === "string" ? at : at ? instantToLocalInput(at, timeZone) : "";
   return (
     <>
       <label htmlFor={id}>{`${label} (${timeZone})`}</label>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CheckField, ImageField, LabeledInput } from "~/components/admin/fields";
+import { CheckField, ImageField, LabeledInput, NumberField } from "~/components/admin/fields";
 import { SocialCardText } from "~/components/social-card";
 import {
   CARD_DESCRIPTION_MAX,
@@ -90,13 +90,11 @@ export function SocialCardFields({
           onChange={(e) => setRemoveCardImage(e.target.checked)}
         />
       ) : null}
-      <LabeledInput
+      <NumberField
         label="Blur"
-        type="number"
         name="cardBlur"
         min={0}
         max={50}
-        step={1}
         value={cardBlur}
         onChange={(e) => setCardBlur(e.target.value)}
       />

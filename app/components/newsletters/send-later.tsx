@@ -30,11 +30,9 @@ export function SendLater({
       ) : null}
       <Form method="post" className="admin-form">
         <ScheduleTimeField
-          id="newsletter-send-at"
           name="sendAt"
           label="Send at"
-          at={sendAt}
-          typed={typed}
+          at={typed ?? sendAt}
           timeZone={timeZone}
           required
         />

@@ -31,11 +31,9 @@ export function ScheduleField({
         </p>
       ) : null}
       <ScheduleTimeField
-        id="post-publish-at"
         name="publishAt"
         label="Publish at"
-        at={publishAt}
-        typed={typed}
+        at={typed ?? publishAt}
         timeZone={timeZone}
       />
       <ScheduleButton scheduled={status === "scheduled"} busy={busy} />
