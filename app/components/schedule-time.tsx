@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { IntentButton } from "~/components/admin/intent-button";
 import { instantToLocalInput } from "~/domain/workflow/schedule-time";
 
 /**
@@ -38,14 +39,8 @@ export function ScheduleTimeField({
 /** The Schedule button (Reschedule once a time is set). */
 export function ScheduleButton({ scheduled, busy }: { scheduled: boolean; busy: boolean }) {
   return (
-    <button
-      type="submit"
-      name="intent"
-      value="schedule"
-      className="button button-secondary"
-      disabled={busy}
-    >
+    <IntentButton intent="schedule" busy={busy}>
       {scheduled ? "Reschedule" : "Schedule"}
-    </button>
+    </IntentButton>
   );
 }
