@@ -14,7 +14,12 @@ import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { BackupsSection } from "~/components/settings/backups-section";
 import { CommentSettings } from "~/components/settings/comment-settings";
-import { FlagSection, type FlagSpec, SettingsSection } from "~/components/settings/flag-field";
+import {
+  FlagSection,
+  type FlagSpec,
+  SettingsSection,
+  settingOf,
+} from "~/components/settings/flag-field";
 import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
@@ -190,6 +195,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     : [settings.defaultCategory, ...categories];
   if (!categoryOptions.includes("Freshly Pressed")) categoryOptions.unshift("Freshly Pressed");
 
+  const setting = settingOf(settings);
   return (
     <>
       <PageHeader title="Settings" />
@@ -201,16 +207,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <LabeledInput
             label="Site Name"
             type="text"
-            name="siteName"
-            defaultValue={settings.siteName}
+            {...setting("siteName")}
             maxLength={100}
             required
             help="Every page title, the header, the feeds and the e-mails use it."
           />
           <LabeledTextarea
-            id="siteDescription"
+            {...setting("siteDescription")}
             label="Site Description"
-            defaultValue={settings.siteDescription}
             maxLength={300}
             rows={3}
             help="The description search engines and social cards show for pages that have none of their own, and the feeds' description."
@@ -221,9 +225,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <IdentitySection settings={settings} timeZones={timeZones} />
         <SettingsSection title="SEO Settings">
           <LabeledTextarea
-            id="metaTags"
+            {...setting("metaTags")}
             label="Meta Tags"
-            defaultValue={settings.metaTags}
             maxLength={1000}
             rows={3}
             help="Comma-separated keywords for the keywords meta tag of every public page."
@@ -242,10 +245,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           />
           <NumberField
             label="Max Image Size (MB)"
-            name="maxImageSize"
+            {...setting("maxImageSize")}
             min={1}
             max={1024}
-            defaultValue={settings.maxImageSize}
             required
             help="The largest image any upload may be (posts, profiles, media, logo)."
           />

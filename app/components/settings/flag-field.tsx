@@ -38,6 +38,13 @@ export type FlagSpec<Name extends string> = {
   locked?: boolean;
 };
 
+/**
+ * The attributes that tie a field to one stored setting: its name (and id) and the stored value.
+ */
+export const settingOf =
+  <S extends Record<string, unknown>>(values: S) =>
+  <K extends keyof S & string>(name: K) => ({ id: name, name, defaultValue: values[name] });
+
 /** A titled group of settings fields. */
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   return (
