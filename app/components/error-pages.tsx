@@ -13,32 +13,27 @@ function ErrorPanel(props: { code: number; title: string; text: string; backStep
   );
 }
 
+type ErrorText = { title: string; text: string; backSteps?: number };
+
+/** The known statuses' pages; any other is a fault. */
+const PAGES: Record<number, ErrorText> = {
+  404: {
+    title: "Page Not Found",
+    text: "The page you are looking for doesn't exist or has been moved.",
+  },
+  403: {
+    title: "Access Denied",
+    text: "You don't have permission to view this page.",
+    backSteps: 3,
+  },
+};
+
+const FAULT: ErrorText = {
+  title: "Something went wrong",
+  text: "We couldn't load this page. Please try again in a moment.",
+};
+
 /** The page for a status: 404 Page Not Found, 403 Access Denied (back 3 steps), or a fault. */
 export function ErrorPage({ status }: { status: number }) {
-  if (status === 404) {
-    return (
-      <ErrorPanel
-        code={404}
-        title="Page Not Found"
-        text="The page you are looking for doesn't exist or has been moved."
-      />
-    );
-  }
-  if (status === 403) {
-    return (
-      <ErrorPanel
-        code={403}
-        title="Access Denied"
-        text="You don't have permission to view this page."
-        backSteps={3}
-      />
-    );
-  }
-  return (
-    <ErrorPanel
-      code={status}
-      title="Something went wrong"
-      text="We couldn't load this page. Please try again in a moment."
-    />
-  );
+  return <ErrorPanel code={status} {...(PAGES[status] ?? FAULT)} />;
 }

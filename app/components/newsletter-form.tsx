@@ -7,6 +7,12 @@ import { useFlash } from "~/hooks/use-flash";
 
 type Result = { type: string; message: string };
 
+/** The signup's two fields; each name is also its autocomplete token. */
+const SIGNUP_FIELDS = [
+  { name: "name", label: "Name", type: "text", maxLength: 100 },
+  { name: "email", label: "Email", type: "email", maxLength: 254 },
+] as const;
+
 /**
  * The newsletter signup. Without JavaScript it posts to /newsletter, which
  * redirects back here with the message (or shows the form again with a 400).
@@ -68,28 +74,19 @@ export function NewsletterForm({
           value={`${location.pathname}${location.search}#${id}-heading`}
         />
         <div className="field-row">
-          <label className="field">
-            <span className="visually-hidden">Name</span>
-            <input
-              type="text"
-              name="name"
-              placeholder="Your Name*"
-              autoComplete="name"
-              required
-              maxLength={100}
-            />
-          </label>
-          <label className="field">
-            <span className="visually-hidden">Email</span>
-            <input
-              type="email"
-              name="email"
-              placeholder="Your Email*"
-              autoComplete="email"
-              required
-              maxLength={254}
-            />
-          </label>
+          {SIGNUP_FIELDS.map(({ name, label, type, maxLength }) => (
+            <label key={name} className="field">
+              <span className="visually-hidden">{label}</span>
+              <input
+                type={type}
+                name={name}
+                placeholder={`Your ${label}*`}
+                autoComplete={name}
+                required
+                maxLength={maxLength}
+              />
+            </label>
+          ))}
         </div>
         <fieldset className="audiences">
           <legend>Newsletters</legend>

@@ -16,6 +16,12 @@ import { Theme, useTheme } from "remix-themes";
  * render differ (React #418) and made the no-JavaScript toggle post the
  * theme already shown (docs/decisions/141-theme-toggle-markup.md).
  */
+/** The two buttons, in the order they stand: the theme each leads to and its icon. */
+const TOGGLES = [
+  { to: Theme.DARK, mode: "dark", Icon: MoonIcon },
+  { to: Theme.LIGHT, mode: "light", Icon: SunIcon },
+] as const;
+
 export function ThemeToggle({ className = "" }: { className?: string }) {
   const [, setTheme] = useTheme();
   const location = useLocation();
@@ -33,28 +39,20 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <form method="post" action="/action/set-theme" className={`theme-toggle-form ${className}`}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button
-        type="submit"
-        name="theme"
-        value={Theme.DARK}
-        onClick={onClick}
-        className="icon-button theme-toggle theme-toggle-to-dark"
-        aria-label="Switch to dark mode"
-        title="Switch to dark mode"
-      >
-        <MoonIcon />
-      </button>
-      <button
-        type="submit"
-        name="theme"
-        value={Theme.LIGHT}
-        onClick={onClick}
-        className="icon-button theme-toggle theme-toggle-to-light"
-        aria-label="Switch to light mode"
-        title="Switch to light mode"
-      >
-        <SunIcon />
-      </button>
+      {TOGGLES.map(({ to, mode, Icon }) => (
+        <button
+          key={mode}
+          type="submit"
+          name="theme"
+          value={to}
+          onClick={onClick}
+          className={`icon-button theme-toggle theme-toggle-to-${mode}`}
+          aria-label={`Switch to ${mode} mode`}
+          title={`Switch to ${mode} mode`}
+        >
+          <Icon />
+        </button>
+      ))}
     </form>
   );
 }

@@ -1,14 +1,25 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ImageField, LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+import {
+  ImageField,
+  LabeledInput,
+  LabeledSelect,
+  LabeledTextarea,
+  NumberField,
+} from "~/components/admin/fields";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { BackupsSection } from "~/components/settings/backups-section";
 import { CommentSettings } from "~/components/settings/comment-settings";
-import { FlagSection, type FlagSpec } from "~/components/settings/flag-field";
+import {
+  FlagSection,
+  type FlagSpec,
+  SettingsSection,
+  settingOf,
+} from "~/components/settings/flag-field";
 import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
@@ -184,6 +195,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     : [settings.defaultCategory, ...categories];
   if (!categoryOptions.includes("Freshly Pressed")) categoryOptions.unshift("Freshly Pressed");
 
+  const setting = settingOf(settings);
   return (
     <>
       <PageHeader title="Settings" />
@@ -191,86 +203,55 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <Form method="post" encType="multipart/form-data" className="admin-form settings-form">
         {/* The version stored now (docs/behaviour.md §workflow): a save over a newer one is refused. */}
         <input type="hidden" name="version" value={loaderData.settings.version} />
-        <fieldset className="admin-panel settings-section">
-          <legend>General Settings</legend>
+        <SettingsSection title="General Settings">
           <LabeledInput
             label="Site Name"
             type="text"
-            name="siteName"
-            defaultValue={settings.siteName}
+            {...setting("siteName")}
             maxLength={100}
             required
-            aria-describedby="siteName-help"
+            help="Every page title, the header, the feeds and the e-mails use it."
           />
-          <p id="siteName-help" className="hint">
-            Every page title, the header, the feeds and the e-mails use it.
-          </p>
           <LabeledTextarea
-            id="siteDescription"
+            {...setting("siteDescription")}
             label="Site Description"
-            defaultValue={settings.siteDescription}
             maxLength={300}
             rows={3}
-            aria-describedby="siteDescription-help"
+            help="The description search engines and social cards show for pages that have none of their own, and the feeds' description."
           />
-          <p id="siteDescription-help" className="hint">
-            The description search engines and social cards show for pages that have none of their
-            own, and the feeds' description.
-          </p>
           <BrandImageField label="Logo" name="logo" current={logoName} />
           <BrandImageField label="Favicon" name="favicon" current={faviconName} />
-        </fieldset>
+        </SettingsSection>
         <IdentitySection settings={settings} timeZones={timeZones} />
-        <fieldset className="admin-panel settings-section">
-          <legend>SEO Settings</legend>
+        <SettingsSection title="SEO Settings">
           <LabeledTextarea
-            id="metaTags"
+            {...setting("metaTags")}
             label="Meta Tags"
-            defaultValue={settings.metaTags}
             maxLength={1000}
             rows={3}
-            aria-describedby="metaTags-help"
+            help="Comma-separated keywords for the keywords meta tag of every public page."
           />
-          <p id="metaTags-help" className="hint">
-            Comma-separated keywords for the keywords meta tag of every public page.
-          </p>
-        </fieldset>
+        </SettingsSection>
         <FlagSection title="Comment Settings" flags={COMMENT_FLAGS} values={settings} />
         <CommentSettings settings={settings} />
         <FlagSection title="Notification Settings" flags={NOTIFICATION_FLAGS} values={settings} />
-        <fieldset className="admin-panel settings-section">
-          <legend>Post Settings</legend>
-          <label htmlFor="defaultCategory">Default Category</label>
-          <select
+        <SettingsSection title="Post Settings">
+          <LabeledSelect
             id="defaultCategory"
-            name="defaultCategory"
+            label="Default Category"
             defaultValue={settings.defaultCategory || "Freshly Pressed"}
-            aria-describedby="defaultCategory-help"
-          >
-            {categoryOptions.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <p id="defaultCategory-help" className="hint">
-            Preselected in Add Post.
-          </p>
-          <LabeledInput
-            aria-describedby="maxImageSize-help"
+            choices={categoryOptions}
+            help="Preselected in Add Post."
+          />
+          <NumberField
             label="Max Image Size (MB)"
-            type="number"
-            name="maxImageSize"
+            {...setting("maxImageSize")}
             min={1}
             max={1024}
-            step={1}
-            defaultValue={settings.maxImageSize}
             required
+            help="The largest image any upload may be (posts, profiles, media, logo)."
           />
-          <p id="maxImageSize-help" className="hint">
-            The largest image any upload may be (posts, profiles, media, logo).
-          </p>
-        </fieldset>
+        </SettingsSection>
         <HomeSection settings={settings} categories={categoryChoices} current={homeCurrent} />
         <PerformanceSection settings={settings} />
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />

@@ -42,6 +42,19 @@ export function LabeledInput({
   );
 }
 
+/** A checkbox inside its label (the control, then the label's text). */
+export function CheckField({
+  label,
+  ...input
+}: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} />
+      {label}
+    </label>
+  );
+}
+
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & Partial<Labelled>;
 
 /** The image types an upload field offers. */

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
+import { LabeledInput, LabeledTextarea, NumberField } from "~/components/admin/fields";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 
@@ -95,13 +95,11 @@ export function PageForm({
               <option value="header">The header</option>
               <option value="footer">The footer</option>
             </select>
-            <LabeledInput
+            <NumberField
               label="Order (smaller first)"
-              type="number"
               name="navOrder"
               min={0}
               max={999}
-              step={1}
               defaultValue={v.navOrder}
             />
           </fieldset>

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
-import { ImageField, LabeledInput } from "~/components/admin/fields";
+import { CheckField, ImageField, LabeledInput } from "~/components/admin/fields";
+import { IntentButton } from "~/components/admin/intent-button";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { SocialCardFields } from "~/components/admin/social-card-fields";
 import { FormError } from "~/components/admin/toasts";
@@ -231,15 +232,13 @@ export function PostForm({
             <legend>Tags</legend>
             {tags.length === 0 ? <p className="hint">No tags yet.</p> : null}
             {tags.map((name) => (
-              <label key={name} className="check">
-                <input
-                  type="checkbox"
-                  name="tags"
-                  value={name}
-                  defaultChecked={initial.tags.includes(name)}
-                />
-                {name}
-              </label>
+              <CheckField
+                key={name}
+                label={name}
+                name="tags"
+                value={name}
+                defaultChecked={initial.tags.includes(name)}
+              />
             ))}
           </fieldset>
           <label htmlFor="post-summary">Summary</label>
@@ -270,14 +269,11 @@ export function PostForm({
             uploadCollection="posts"
           />
 
-          <label className="check">
-            <input
-              type="checkbox"
-              name="commentsClosed"
-              defaultChecked={initial.commentsClosed ?? false}
-            />
-            Comments closed (readers cannot comment on this post)
-          </label>
+          <CheckField
+            label="Comments closed (readers cannot comment on this post)"
+            name="commentsClosed"
+            defaultChecked={initial.commentsClosed ?? false}
+          />
 
           <SocialCardFields
             initial={initial}
@@ -290,24 +286,12 @@ export function PostForm({
         <aside className="admin-panel publish-panel" aria-labelledby="publish-heading">
           <h2 id="publish-heading">Publish</h2>
           <div className="publish-row">
-            <button
-              type="submit"
-              name="intent"
-              value="draft"
-              className="button button-secondary"
-              disabled={busy}
-            >
+            <IntentButton intent="draft" busy={busy}>
               Save Draft
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="preview"
-              className="button button-secondary"
-              disabled={busy}
-            >
+            </IntentButton>
+            <IntentButton intent="preview" busy={busy}>
               Preview
-            </button>
+            </IntentButton>
           </div>
           <dl className="profile-facts">
             <dt>Status</dt>
@@ -315,15 +299,9 @@ export function PostForm({
             <dt>Visibility</dt>
             <dd>Public</dd>
           </dl>
-          <button
-            type="submit"
-            name="intent"
-            value="publish"
-            className="button button-primary"
-            disabled={busy}
-          >
+          <IntentButton intent="publish" look="primary" busy={busy}>
             Publish Post
-          </button>
+          </IntentButton>
           {canSchedule ? (
             <ScheduleField
               status={post.status}
@@ -336,25 +314,13 @@ export function PostForm({
           {mode === "edit" ? (
             <div className="publish-row publish-danger">
               {canDelete ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className="button button-danger"
-                  disabled={busy}
-                >
+                <IntentButton intent="delete" look="danger" busy={busy}>
                   Delete Post
-                </button>
+                </IntentButton>
               ) : null}
-              <button
-                type="submit"
-                name="intent"
-                value="trash"
-                className="button button-secondary"
-                disabled={busy}
-              >
+              <IntentButton intent="trash" busy={busy}>
                 Move to Trash
-              </button>
+              </IntentButton>
             </div>
           ) : null}
         </aside>

@@ -78,13 +78,7 @@ export function ProfileSecurity({
             </p>
             <Form method="post" className="admin-form" aria-label="Disable two-factor sign-in">
               <input type="hidden" name="intent" value="2fa-disable" />
-              <LabeledInput
-                label="Authentication code"
-                name="code"
-                autoComplete="one-time-code"
-                maxLength={64}
-                required
-              />
+              <AuthCodeField />
               <button type="submit" className="button button-secondary" disabled={busy}>
                 Disable two-factor
               </button>
@@ -99,14 +93,7 @@ export function ProfileSecurity({
           >
             <TotpSetup setup={setup} />
             <input type="hidden" name="intent" value="2fa-confirm" />
-            <LabeledInput
-              label="Authentication code"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={64}
-              required
-            />
+            <AuthCodeField numeric />
             <button type="submit" className="button button-primary" disabled={busy}>
               Turn on two-factor
             </button>
@@ -121,5 +108,19 @@ export function ProfileSecurity({
         )}
       </section>
     </>
+  );
+}
+
+/** A code from the authenticator app; `numeric` where a recovery code is not taken. */
+function AuthCodeField({ numeric = false }: { numeric?: boolean }) {
+  return (
+    <LabeledInput
+      label="Authentication code"
+      name="code"
+      autoComplete="one-time-code"
+      inputMode={numeric ? "numeric" : undefined}
+      maxLength={64}
+      required
+    />
   );
 }

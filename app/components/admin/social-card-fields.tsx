@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ImageField, LabeledInput } from "~/components/admin/fields";
+import { CheckField, ImageField, LabeledInput, NumberField } from "~/components/admin/fields";
 import { SocialCardText } from "~/components/social-card";
 import {
   CARD_DESCRIPTION_MAX,
@@ -45,15 +45,12 @@ export function SocialCardFields({
   return (
     <fieldset className="admin-panel social-card-fields">
       <legend>Social Card</legend>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="socialCard"
-          checked={cardOn}
-          onChange={(e) => setCardOn(e.target.checked)}
-        />
-        Add a social card (optional)
-      </label>
+      <CheckField
+        label="Add a social card (optional)"
+        name="socialCard"
+        checked={cardOn}
+        onChange={(e) => setCardOn(e.target.checked)}
+      />
       <LabeledInput
         label="Card name"
         type="text"
@@ -86,23 +83,18 @@ export function SocialCardFields({
         }}
       />
       {storedImage ? (
-        <label className="check">
-          <input
-            type="checkbox"
-            name="removeCardImage"
-            checked={removeCardImage}
-            onChange={(e) => setRemoveCardImage(e.target.checked)}
-          />
-          Remove background image
-        </label>
+        <CheckField
+          label="Remove background image"
+          name="removeCardImage"
+          checked={removeCardImage}
+          onChange={(e) => setRemoveCardImage(e.target.checked)}
+        />
       ) : null}
-      <LabeledInput
+      <NumberField
         label="Blur"
-        type="number"
         name="cardBlur"
         min={0}
         max={50}
-        step={1}
         value={cardBlur}
         onChange={(e) => setCardBlur(e.target.value)}
       />

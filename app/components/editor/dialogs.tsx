@@ -43,6 +43,32 @@ function Modal({
   );
 }
 
+/** A form inside a dialog: submitting it never navigates; `onSubmit` gets the form. */
+function DialogForm({
+  onSubmit,
+  children,
+  ...form
+}: {
+  id?: string;
+  className?: string;
+  onSubmit: (form: HTMLFormElement) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      {...form}
+      method="dialog"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(event.currentTarget);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 export const LINK_PROTOCOL_MESSAGE = `Links must use one of these protocols: ${ALLOWED_LINK_PROTOCOLS.join(", ")}.`;
 
 export function LinkDialog({
@@ -69,13 +95,10 @@ export function LinkDialog({
   return (
     <Modal open={open} onClose={onClose}>
       {(headingId) => (
-        <form
+        <DialogForm
           className="admin-form"
-          method="dialog"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const raw = String(new FormData(event.currentTarget).get("url") ?? "").trim();
+          onSubmit={(form) => {
+            const raw = String(new FormData(form).get("url") ?? "").trim();
             // docs/behaviour.md §editor: a link is added only when the URL is not empty.
             if (!raw) {
               setError("Enter the link's URL.");
@@ -124,7 +147,7 @@ export function LinkDialog({
               Cancel
             </button>
           </div>
-        </form>
+        </DialogForm>
       )}
     </Modal>
   );
@@ -210,13 +233,10 @@ export function ImageDialog({
               autoFocus
             />
           </div>
-          <form
+          <DialogForm
             id={`${ids.url}-form`}
-            method="dialog"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const raw = String(new FormData(event.currentTarget).get("url") ?? "").trim();
+            onSubmit={(form) => {
+              const raw = String(new FormData(form).get("url") ?? "").trim();
               const altInput = document.getElementById(ids.alt) as HTMLInputElement | null;
               // docs/behaviour.md §editor: an image is added only when the URL is not empty.
               if (!raw) {
@@ -250,16 +270,8 @@ export function ImageDialog({
                 Add Image
               </button>
             </fieldset>
-          </form>
-          <form
-            id={`${ids.file}-form`}
-            method="dialog"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void upload(event.currentTarget);
-            }}
-          >
+          </DialogForm>
+          <DialogForm id={`${ids.file}-form`} onSubmit={(form) => void upload(form)}>
             <fieldset disabled={busy}>
               <legend>From your computer</legend>
               <div className="field">
@@ -270,7 +282,7 @@ export function ImageDialog({
                 {busy ? "Uploading…" : "Upload Image"}
               </button>
             </fieldset>
-          </form>
+          </DialogForm>
           {error ? (
             <p id={ids.error} className="editor-dialog-error" role="alert">
               {error}

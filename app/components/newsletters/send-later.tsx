@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { formatScheduleTime, instantToLocalInput } from "~/domain/workflow/schedule-time";
+import { ScheduleButton, ScheduleTimeField } from "~/components/schedule-time";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 
 /**
  * Send later on a newsletter's page (docs/behaviour.md §newsletters): a plain
@@ -18,7 +19,6 @@ export function SendLater({
   timeZone: string;
   busy: boolean;
 }) {
-  const value = typed ?? (sendAt ? instantToLocalInput(sendAt, timeZone) : "");
   return (
     <section className="admin-panel newsletter-send-later" aria-labelledby="send-later-title">
       <h2 id="send-later-title">Send later</h2>
@@ -29,25 +29,15 @@ export function SendLater({
         </p>
       ) : null}
       <Form method="post" className="admin-form">
-        <label htmlFor="newsletter-send-at">Send at ({timeZone})</label>
-        <input
-          id="newsletter-send-at"
-          type="datetime-local"
+        <ScheduleTimeField
           name="sendAt"
-          step={1}
+          label="Send at"
+          at={typed ?? sendAt}
+          timeZone={timeZone}
           required
-          defaultValue={value}
         />
         <div className="form-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="schedule"
-            className="button button-secondary"
-            disabled={busy}
-          >
-            {sendAt ? "Reschedule" : "Schedule"}
-          </button>
+          <ScheduleButton scheduled={Boolean(sendAt)} busy={busy} />
           {sendAt ? (
             <button
               type="submit"

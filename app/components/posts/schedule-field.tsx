@@ -1,4 +1,5 @@
-import { formatScheduleTime, instantToLocalInput } from "~/domain/workflow/schedule-time";
+import { ScheduleButton, ScheduleTimeField } from "~/components/schedule-time";
+import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 
 /**
  * The Publish panel's Schedule (docs/behaviour.md §workflow): a plain
@@ -20,7 +21,6 @@ export function ScheduleField({
   timeZone: string;
   busy: boolean;
 }) {
-  const value = typed ?? (publishAt ? instantToLocalInput(publishAt, timeZone) : "");
   return (
     <fieldset className="schedule-field">
       <legend>Schedule</legend>
@@ -30,23 +30,13 @@ export function ScheduleField({
           unschedules it.
         </p>
       ) : null}
-      <label htmlFor="post-publish-at">Publish at ({timeZone})</label>
-      <input
-        id="post-publish-at"
-        type="datetime-local"
+      <ScheduleTimeField
         name="publishAt"
-        step={1}
-        defaultValue={value}
+        label="Publish at"
+        at={typed ?? publishAt}
+        timeZone={timeZone}
       />
-      <button
-        type="submit"
-        name="intent"
-        value="schedule"
-        className="button button-secondary"
-        disabled={busy}
-      >
-        {status === "scheduled" ? "Reschedule" : "Schedule"}
-      </button>
+      <ScheduleButton scheduled={status === "scheduled"} busy={busy} />
     </fieldset>
   );
 }

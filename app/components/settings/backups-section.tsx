@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { LabeledInput } from "~/components/admin/fields";
+import { NumberField } from "~/components/admin/fields";
 import {
   BACKUP_KEEP_MAX,
   BACKUP_KEEP_MIN,
@@ -59,9 +59,8 @@ export function BackupsSection({
             ))}
           </select>
         </label>
-        <LabeledInput
+        <NumberField
           label="Keep the last"
-          type="number"
           name="backupKeep"
           min={BACKUP_KEEP_MIN}
           max={BACKUP_KEEP_MAX}

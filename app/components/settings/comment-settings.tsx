@@ -1,4 +1,5 @@
 import { LabeledTextarea, NumberField } from "~/components/admin/fields";
+import { SettingsSection, settingOf } from "~/components/settings/flag-field";
 
 /**
  * The comment rules of the Settings screen (docs/behaviour.md §comments): the
@@ -9,26 +10,24 @@ export function CommentSettings({
 }: {
   settings: { commentDisallowedWords: string; commentsCloseAfterDays: number };
 }) {
+  const setting = settingOf(settings);
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Comment Rules</legend>
+    <SettingsSection title="Comment Rules">
       <LabeledTextarea
-        id="commentDisallowedWords"
+        {...setting("commentDisallowedWords")}
         label="Disallowed Words"
-        defaultValue={settings.commentDisallowedWords}
         maxLength={10_000}
         rows={4}
         help="One word or phrase a line. With Spam Filters on, a comment containing one (in its name, e-mail or text, any case) goes to Spam."
       />
       <NumberField
         label="Close Comments After (days)"
-        name="commentsCloseAfterDays"
+        {...setting("commentsCloseAfterDays")}
         min={0}
         max={36_500}
-        defaultValue={settings.commentsCloseAfterDays}
         required
         help="Readers may comment for this many days after a post is published; 0 keeps comments open."
       />
-    </fieldset>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { CheckField, Help } from "~/components/admin/fields";
 
 /** One settings checkbox with the help line that says what it does. */
 export function FlagField({
@@ -15,22 +16,17 @@ export function FlagField({
   /** Shown as always on: checked, disabled, and not sent (the server keeps it on). */
   locked?: boolean;
 }) {
-  const helpId = useId();
+  const id = useId();
   return (
     <div className="settings-flag">
-      <label className="check">
-        <input
-          type="checkbox"
-          name={locked ? undefined : name}
-          defaultChecked={locked ? true : checked}
-          disabled={locked}
-          aria-describedby={helpId}
-        />
-        {label}
-      </label>
-      <p id={helpId} className="hint">
-        {help}
-      </p>
+      <CheckField
+        label={label}
+        name={locked ? undefined : name}
+        defaultChecked={locked ? true : checked}
+        disabled={locked}
+        aria-describedby={`${id}-help`}
+      />
+      <Help id={id}>{help}</Help>
     </div>
   );
 }
@@ -42,7 +38,24 @@ export type FlagSpec<Name extends string> = {
   locked?: boolean;
 };
 
-/** A titled group of checkboxes. */
+/**
+ * The attributes that tie a field to one stored setting: its name (and id) and the stored value.
+ */
+export const settingOf =
+  <S extends Record<string, unknown>>(values: S) =>
+  <K extends keyof S & string>(name: K) => ({ id: name, name, defaultValue: values[name] });
+
+/** A titled group of settings fields. */
+export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="admin-panel settings-section">
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A titled group of checkboxes, then any other fields. */
 export function FlagSection<Name extends string>({
   title,
   flags,
@@ -52,11 +65,10 @@ export function FlagSection<Name extends string>({
   title: string;
   flags: FlagSpec<Name>[];
   values: Record<Name, boolean>;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>{title}</legend>
+    <SettingsSection title={title}>
       {flags.map((f) => (
         <FlagField
           key={f.name}
@@ -68,6 +80,6 @@ export function FlagSection<Name extends string>({
         />
       ))}
       {children}
-    </fieldset>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Help, LabeledInput, LabeledSelect, LabeledTextarea } from "~/components/admin/fields";
+import { SettingsSection, settingOf } from "~/components/settings/flag-field";
 
 export type IdentitySettings = {
   contactEditorial: string;
@@ -42,9 +43,9 @@ export function IdentitySection({
       help={help}
     />
   );
+  const setting = settingOf(settings);
   return (
-    <fieldset className="admin-panel settings-section">
-      <legend>Site Identity</legend>
+    <SettingsSection title="Site Identity">
       {email(
         "contactEditorial",
         "Editorial contact address",
@@ -61,9 +62,8 @@ export function IdentitySection({
         "Shown on Reach Out and the Media Policy. Empty: not shown.",
       )}
       <LabeledTextarea
-        id="postalAddress"
+        {...setting("postalAddress")}
         label="Postal address (optional)"
-        defaultValue={settings.postalAddress}
         maxLength={300}
         rows={2}
         help="Shown in the footer, on Reach Out and under the site's e-mails."
@@ -87,18 +87,16 @@ export function IdentitySection({
       <LabeledInput
         label="Copyright holder"
         type="text"
-        name="copyrightHolder"
-        defaultValue={settings.copyrightHolder}
+        {...setting("copyrightHolder")}
         maxLength={100}
         help="The name after © in the footer, the feeds and the e-mails. Empty: the site name."
       />
       <LabeledSelect
-        id="timeZone"
+        {...setting("timeZone")}
         label="Site time zone"
-        defaultValue={settings.timeZone}
         choices={timeZones}
         help="Dates on the pages (a date's full form when you point at it), in the back office and in e-mails are shown in this time zone."
       />
-    </fieldset>
+    </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 import { LabeledInput, LabeledTextarea } from "~/components/admin/fields";
-import { FlagSection } from "~/components/settings/flag-field";
+import { FlagSection, settingOf } from "~/components/settings/flag-field";
 
 /** Settings › Newsletter Signups: double opt-in and the welcome e-mail. */
 export function SubscribersSection({
@@ -12,6 +12,7 @@ export function SubscribersSection({
     welcomeContent: string;
   };
 }) {
+  const setting = settingOf(settings);
   return (
     <FlagSection
       title="Newsletter Signups"
@@ -32,16 +33,14 @@ export function SubscribersSection({
       <LabeledInput
         label="Welcome e-mail subject"
         type="text"
-        name="welcomeSubject"
-        defaultValue={settings.welcomeSubject}
+        {...setting("welcomeSubject")}
         maxLength={200}
         required
         help="The subject line of the welcome e-mail."
       />
       <LabeledTextarea
-        id="welcomeContent"
+        {...setting("welcomeContent")}
         label="Welcome e-mail content"
-        defaultValue={settings.welcomeContent}
         maxLength={5000}
         rows={4}
         required
