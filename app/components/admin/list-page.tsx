@@ -34,14 +34,52 @@ export function ScreenHead({
   );
 }
 
-/** A figure on a totals card: its name as the heading and the value in bold. */
-export function StatFigure({ title, value }: { title: string; value: ReactNode }) {
+/** A figure on a totals card: its name as the heading, the value in bold, then its unit. */
+export function StatFigure({
+  title,
+  value,
+  unit,
+}: {
+  title: string;
+  value: ReactNode;
+  unit?: string;
+}) {
   return (
     <>
       <h2>{title}</h2>
       <p className="stat-value">
         <strong>{value}</strong>
+        {unit ? (
+          <>
+            {" "}
+            <span>{unit}</span>
+          </>
+        ) : null}
       </p>
     </>
+  );
+}
+
+/** A totals card: its figure and, where there is more to see, a View More link. */
+export function StatCard({
+  title,
+  value,
+  unit,
+  more,
+}: {
+  title: string;
+  value: ReactNode;
+  unit?: string;
+  more?: string;
+}) {
+  return (
+    <article className="stat-card">
+      <StatFigure title={title} value={value} unit={unit} />
+      {more ? (
+        <Link to={more} className="button button-secondary" aria-label={`View more: ${title}`}>
+          View More
+        </Link>
+      ) : null}
+    </article>
   );
 }
