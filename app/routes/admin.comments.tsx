@@ -1,6 +1,13 @@
 import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
-import { ListTable, ListTabs, PageSteps, RowButton } from "~/components/admin/list-table";
+import {
+  countedTabs,
+  ListTable,
+  ListTabs,
+  PageSteps,
+  RowButton,
+  SelectBox,
+} from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
@@ -146,12 +153,12 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
       <ListTabs
         label="Filter by status"
         current={tab}
-        tabs={COMMENT_TABS.map((key) => ({
-          key,
-          label: TAB_LABELS[key],
-          count: counts[key],
-          to: href({ status: key }),
-        }))}
+        tabs={countedTabs(
+          COMMENT_TABS,
+          (key) => TAB_LABELS[key],
+          counts,
+          (key) => href({ status: key }),
+        )}
       />
 
       {replyTo ? (
@@ -211,15 +218,11 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
       >
         {rows.map((c) => (
           <tr key={c.id}>
-            <td className="select-col">
-              <input
-                type="checkbox"
-                name="ids"
-                value={c.id}
-                form="bulk-comments"
-                aria-label={`Select the comment by ${c.name}`}
-              />
-            </td>
+            <SelectBox
+              form="bulk-comments"
+              value={c.id}
+              label={`Select the comment by ${c.name}`}
+            />
             <td>
               <strong>{c.name}</strong>
               <br />

@@ -151,10 +151,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
         <ItemPanel
           id="recent-posts"
           title="Recent Posts"
-          empty={data.recentPosts.length === 0 ? "No posts yet." : null}
+          empty="No posts yet."
+          items={data.recentPosts}
+          itemKey={(post) => post.url}
         >
-          {data.recentPosts.map((post) => (
-            <li key={post.url} className="item">
+          {(post) => (
+            <>
               {post.photo ? (
                 <img
                   className="item-thumb"
@@ -171,34 +173,38 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
                 </a>
                 <p className="item-text">{post.summary}</p>
               </div>
-            </li>
-          ))}
+            </>
+          )}
         </ItemPanel>
         <ItemPanel
           id="recent-subscribers"
           title="Recent Subscribers"
-          empty={data.recentSubscribers.length === 0 ? "No subscribers yet." : null}
+          empty="No subscribers yet."
+          items={data.recentSubscribers}
+          itemKey={(s) => s.email}
         >
-          {data.recentSubscribers.map((s) => (
-            <li key={s.email} className="item">
+          {(s) => (
+            <>
               <Person name={s.name} email={s.email} />
               <time className="muted item-time" dateTime={new Date(s.timestamp).toISOString()}>
                 {relativeTime(s.timestamp, now)}
               </time>
-            </li>
-          ))}
+            </>
+          )}
         </ItemPanel>
         <ItemPanel
           id="active-bloggers"
           title="Active Bloggers"
-          empty={data.activeBloggers.length === 0 ? "Nobody has published yet." : null}
+          empty="Nobody has published yet."
+          items={data.activeBloggers}
+          itemKey={(b) => b.email}
         >
-          {data.activeBloggers.map((b) => (
-            <li key={b.email} className="item">
+          {(b) => (
+            <>
               <Avatar name={b.name} photo={b.photo} size={40} />
               <Person name={b.name} email={b.email} />
-            </li>
-          ))}
+            </>
+          )}
         </ItemPanel>
       </div>
     </>
@@ -206,22 +212,32 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
 }
 
 /** A dashboard panel listing recent items, or saying there are none. */
-function ItemPanel({
+function ItemPanel<T>({
   id,
   title,
   empty,
+  items,
+  itemKey,
   children,
 }: {
   id: string;
   title: string;
-  empty: string | null;
-  children: ReactNode;
+  empty: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  children: (item: T) => ReactNode;
 }) {
   return (
     <section className="admin-panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className="item-list">{children}</ul>
-      {empty ? <p className="empty">{empty}</p> : null}
+      <ul className="item-list">
+        {items.map((item) => (
+          <li key={itemKey(item)} className="item">
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+      {items.length === 0 ? <p className="empty">{empty}</p> : null}
     </section>
   );
 }

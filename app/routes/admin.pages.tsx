@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { z } from "zod";
 import { ScreenHead } from "~/components/admin/list-page";
-import { ListTable, ListTabs, RowButton } from "~/components/admin/list-table";
+import { countedTabs, ListTable, ListTabs, RowButton } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import {
   deletePage,
@@ -16,8 +16,8 @@ import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -67,12 +67,9 @@ export async function action(args: Route.ActionArgs) {
         : input.intent === "trash"
           ? "Page moved to Trash"
           : "Page restored as a draft";
-    return redirectWithFlash(
+    return redirectSuccess(
       input.intent === "trash" ? "/admin/pages" : "/admin/pages?status=trash",
-      {
-        type: "success",
-        message,
-      },
+      message,
     );
   } catch (error) {
     return formError(error, { prefix: "Error updating page" });
@@ -89,12 +86,12 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
       <ListTabs
         label="Filter by status"
         current={tab}
-        tabs={TAB_ORDER.map((key) => ({
-          key,
-          label: LABELS[key],
-          count: counts[key],
-          to: key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`,
-        }))}
+        tabs={countedTabs(
+          TAB_ORDER,
+          (key) => LABELS[key],
+          counts,
+          (key) => (key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`),
+        )}
       />
       <ListTable
         label="Pages table"

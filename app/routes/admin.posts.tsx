@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
 import { ScreenHead } from "~/components/admin/list-page";
 import { ListPager } from "~/components/admin/list-pager";
-import { ListTable, ListTabs, RowButton } from "~/components/admin/list-table";
+import { ListTable, ListTabs, RowButton, SelectBox } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { can } from "~/domain/access/capabilities";
@@ -22,8 +22,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { safeRedirectPath } from "~/utils/redirect";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -141,12 +141,12 @@ export async function action(args: Route.ActionArgs) {
       trashPost(actor, input.id);
     } else {
       deletePost(actor, input.id);
-      return redirectWithFlash(returnTo.replace(/([?&])confirm=\d*&?/, "$1"), {
-        type: "success",
-        message: "Post deleted successfully!",
-      });
+      return redirectSuccess(
+        returnTo.replace(/([?&])confirm=\d*&?/, "$1"),
+        "Post deleted successfully!",
+      );
     }
-    return redirectWithFlash(returnTo, { type: "success", message: "Post updated successfully!" });
+    return redirectSuccess(returnTo, "Post updated successfully!");
   } catch (error) {
     // A mistake in the request (nothing ticked) says what it was; a refusal stays plain.
     return formError(error, {
@@ -312,15 +312,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       >
         {posts.map((post) => (
           <tr key={post.id}>
-            <td className="select-col">
-              <input
-                type="checkbox"
-                name="ids"
-                value={post.id}
-                form="bulk-posts"
-                aria-label={`Select “${post.title}”`}
-              />
-            </td>
+            <SelectBox form="bulk-posts" value={post.id} label={`Select “${post.title}”`} />
             <td>
               <span className="post-title">
                 {contributor ? (

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/admin/avatar";
 import { ScreenHead } from "~/components/admin/list-page";
-import { ACTIONS_COLUMN, ListTable, ListTabs, numColumn } from "~/components/admin/list-table";
+import {
+  ACTIONS_COLUMN,
+  countedTabs,
+  ListTable,
+  ListTabs,
+  numColumn,
+} from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { isDomainError } from "~/domain/errors.server";
 import { listUsers, ROLE_NAMES } from "~/domain/users/users.server";
@@ -35,12 +41,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <ListTabs
         label="Filter by role"
         current={current}
-        tabs={tabs.map((tab) => ({
-          key: tab,
-          label: tab,
-          count: counts[tab],
-          to: tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`,
-        }))}
+        tabs={countedTabs(
+          tabs,
+          (tab) => tab,
+          counts,
+          (tab) => (tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`),
+        )}
       />
       <ListTable
         label="Users table"

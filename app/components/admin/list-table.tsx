@@ -87,6 +87,33 @@ export function ListTable({
 /** A tab of a list's tab bar: its label, address and, where it has one, its count. */
 export type ListTab = { key: string; label: ReactNode; to: string; count?: number };
 
+/** Tabs for `keys`, each with its label, count and address. */
+export function countedTabs<K extends string>(
+  keys: readonly K[],
+  label: (key: K) => ReactNode,
+  counts: Record<K, number>,
+  to: (key: K) => string,
+): ListTab[] {
+  return keys.map((key) => ({ key, label: label(key), count: counts[key], to: to(key) }));
+}
+
+/** A row's tick box, which joins the list's bulk form. */
+export function SelectBox({
+  form,
+  value,
+  label,
+}: {
+  form: string;
+  value: string | number;
+  label: string;
+}) {
+  return (
+    <td className="select-col">
+      <input type="checkbox" name="ids" value={value} form={form} aria-label={label} />
+    </td>
+  );
+}
+
 /** The tab bar over a list (status, role, collection), the current tab marked. */
 export function ListTabs({
   label,
