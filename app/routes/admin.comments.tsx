@@ -1,9 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
 import {
-  countedTabs,
+  CountTabs,
   ListTable,
-  ListTabs,
   PageSteps,
   RowButton,
   SelectBox,
@@ -150,15 +149,13 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Comments" />
       <FormError result={result ?? undefined} />
-      <ListTabs
+      <CountTabs
         label="Filter by status"
         current={tab}
-        tabs={countedTabs(
-          COMMENT_TABS,
-          (key) => TAB_LABELS[key],
-          counts,
-          (key) => href({ status: key }),
-        )}
+        keys={COMMENT_TABS}
+        labelOf={(key) => TAB_LABELS[key]}
+        counts={counts}
+        to={(key) => href({ status: key })}
       />
 
       {replyTo ? (

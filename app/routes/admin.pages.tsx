@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { z } from "zod";
 import { ScreenHead } from "~/components/admin/list-page";
-import { countedTabs, ListTable, ListTabs, RowButton } from "~/components/admin/list-table";
+import { CountTabs, ListTable, RowButton } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import {
   deletePage,
@@ -83,15 +83,13 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ScreenHead title="Pages" to="/admin/pages/add" link="Add New Page" result={result} />
-      <ListTabs
+      <CountTabs
         label="Filter by status"
         current={tab}
-        tabs={countedTabs(
-          TAB_ORDER,
-          (key) => LABELS[key],
-          counts,
-          (key) => (key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`),
-        )}
+        keys={TAB_ORDER}
+        labelOf={(key) => LABELS[key]}
+        counts={counts}
+        to={(key) => (key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`)}
       />
       <ListTable
         label="Pages table"

@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/admin/avatar";
 import { ScreenHead } from "~/components/admin/list-page";
-import {
-  ACTIONS_COLUMN,
-  countedTabs,
-  ListTable,
-  ListTabs,
-  numColumn,
-} from "~/components/admin/list-table";
+import { ACTIONS_COLUMN, CountTabs, ListTable, numColumn } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { isDomainError } from "~/domain/errors.server";
 import { listUsers, ROLE_NAMES } from "~/domain/users/users.server";
@@ -38,15 +32,13 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ScreenHead title="All Users" to="/admin/users/add" link="Add New User" />
-      <ListTabs
+      <CountTabs
         label="Filter by role"
         current={current}
-        tabs={countedTabs(
-          tabs,
-          (tab) => tab,
-          counts,
-          (tab) => (tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`),
-        )}
+        keys={tabs}
+        labelOf={(tab) => tab}
+        counts={counts}
+        to={(tab) => (tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`)}
       />
       <ListTable
         label="Users table"

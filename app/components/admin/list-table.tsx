@@ -87,14 +87,24 @@ export function ListTable({
 /** A tab of a list's tab bar: its label, address and, where it has one, its count. */
 export type ListTab = { key: string; label: ReactNode; to: string; count?: number };
 
-/** Tabs for `keys`, each with its label, count and address. */
-export function countedTabs<K extends string>(
-  keys: readonly K[],
-  label: (key: K) => ReactNode,
-  counts: Record<K, number>,
-  to: (key: K) => string,
-): ListTab[] {
-  return keys.map((key) => ({ key, label: label(key), count: counts[key], to: to(key) }));
+/** A tab bar with one tab for each of `keys`: its label, count and address. */
+export function CountTabs<K extends string>({
+  label,
+  current,
+  keys,
+  labelOf,
+  counts,
+  to,
+}: {
+  label: string;
+  current: K;
+  keys: readonly K[];
+  labelOf: (key: K) => ReactNode;
+  counts: Record<K, number>;
+  to: (key: K) => string;
+}) {
+  const tabs = keys.map((key) => ({ key, label: labelOf(key), count: counts[key], to: to(key) }));
+  return <ListTabs label={label} current={current} tabs={tabs} />;
 }
 
 /** A row's tick box, which joins the list's bulk form. */
