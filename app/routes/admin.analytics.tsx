@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { StatCard } from "~/components/admin/list-page";
+import { ListTable, numColumn } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { getAnalyticsData } from "~/domain/site/dashboard.server";
 import { adminUser } from "~/web/auth.server";
 import type { Route } from "./+types/admin.analytics";
@@ -32,12 +33,7 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
       />
       <section className="stat-cards" aria-label="Totals">
         {cards.map((card) => (
-          <article key={card.title} className="stat-card">
-            <h2>{card.title}</h2>
-            <p className="stat-value">
-              <strong>{card.value}</strong>
-            </p>
-          </article>
+          <StatCard key={card.title} title={card.title} value={card.value} />
         ))}
       </section>
       <section className="admin-panel" aria-labelledby="top-posts">
@@ -56,42 +52,27 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
         {data.topPosts.length === 0 ? (
           <p className="empty">No published posts yet.</p>
         ) : (
-          <TableWrap label="Top-performing posts table">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col" className="num">
-                    Views
-                  </th>
-                  <th scope="col" className="num">
-                    Shares
-                  </th>
-                  <th scope="col" className="num">
-                    Comments
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.topPosts.map((post) => (
-                  <tr key={post.url}>
-                    <td>
-                      <a href={post.url}>{post.title}</a>
-                    </td>
-                    <td className="num" data-label="Views">
-                      {post.views.toLocaleString("en")}
-                    </td>
-                    <td className="num" data-label="Shares">
-                      {post.shares.toLocaleString("en")}
-                    </td>
-                    <td className="num" data-label="Comments">
-                      {post.comments.toLocaleString("en")}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ListTable
+            label="Top-performing posts table"
+            columns={["Title", numColumn("Views"), numColumn("Shares"), numColumn("Comments")]}
+          >
+            {data.topPosts.map((post) => (
+              <tr key={post.url}>
+                <td>
+                  <a href={post.url}>{post.title}</a>
+                </td>
+                <td className="num" data-label="Views">
+                  {post.views.toLocaleString("en")}
+                </td>
+                <td className="num" data-label="Shares">
+                  {post.shares.toLocaleString("en")}
+                </td>
+                <td className="num" data-label="Comments">
+                  {post.comments.toLocaleString("en")}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
       </section>
     </>

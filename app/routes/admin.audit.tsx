@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ListTable, PageSteps } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { AUDIT_ACTIONS } from "~/domain/audit/actions";
 import { listAudit } from "~/domain/audit/audit.server";
 import { useSiteTimeZone } from "~/hooks/use-site-options";
@@ -63,46 +63,34 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p>
         {total} event{total === 1 ? "" : "s"}
       </p>
-      <TableWrap label="Audit log">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Record</th>
-              <th scope="col">Details</th>
-              <th scope="col">Address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <time dateTime={new Date(r.at).toISOString()}>
-                    {formatSiteDate(r.at, timeZone, { seconds: true })}
-                  </time>
-                </td>
-                <td>{r.actorName || "—"}</td>
-                <td>{r.action}</td>
-                <td>{r.targetType ? `${r.targetType} ${r.targetId}` : ""}</td>
-                <td>{r.summary}</td>
-                <td>{r.address}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <ListTable
+        label="Audit log"
+        columns={["When (UTC)", "Who", "Action", "Record", "Details", "Address"]}
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>
+              <time dateTime={new Date(r.at).toISOString()}>
+                {formatSiteDate(r.at, timeZone, { seconds: true })}
+              </time>
+            </td>
+            <td>{r.actorName || "—"}</td>
+            <td>{r.action}</td>
+            <td>{r.targetType ? `${r.targetType} ${r.targetId}` : ""}</td>
+            <td>{r.summary}</td>
+            <td>{r.address}</td>
+          </tr>
+        ))}
+      </ListTable>
       {rows.length === 0 ? <p className="empty">Nothing recorded yet.</p> : null}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label="Audit log pages">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Newer</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Older</Link> : null}
-        </nav>
-      ) : null}
+      <PageSteps
+        page={page}
+        pageCount={pages}
+        href={pageLink}
+        label="Audit log pages"
+        previous="Newer"
+        next="Older"
+      />
     </>
   );
 }

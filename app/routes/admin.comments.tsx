@@ -1,8 +1,14 @@
 import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
+import {
+  CountTabs,
+  ListTable,
+  PageSteps,
+  RowButton,
+  SelectBox,
+} from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { CommentText } from "~/components/comments";
 import {
@@ -143,17 +149,14 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Comments" />
       <FormError result={result ?? undefined} />
-      <nav className="tabs" aria-label="Filter by status">
-        {COMMENT_TABS.map((key) => (
-          <Link
-            key={key}
-            to={href({ status: key })}
-            aria-current={key === tab ? "page" : undefined}
-          >
-            {TAB_LABELS[key]} <span className="count">({counts[key]})</span>
-          </Link>
-        ))}
-      </nav>
+      <CountTabs
+        label="Filter by status"
+        current={tab}
+        keys={COMMENT_TABS}
+        labelOf={(key) => TAB_LABELS[key]}
+        counts={counts}
+        to={(key) => href({ status: key })}
+      />
 
       {replyTo ? (
         <Form method="post" className="admin-panel admin-form" aria-labelledby="reply-heading">
@@ -193,95 +196,71 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <TableWrap label="Comments table">
-        <table className="admin-table comments-table">
-          <caption className="visually-hidden">
-            Comments ({TAB_LABELS[tab]}), page {page} of {pageCount}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="select-col">
-                <span className="visually-hidden">Select</span>
-              </th>
-              <th scope="col">Author</th>
-              <th scope="col">Comment</th>
-              <th scope="col">In Response To</th>
-              <th scope="col">Submitted On</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No comments found.</td>
-              </tr>
-            ) : null}
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td className="select-col">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={c.id}
-                    form="bulk-comments"
-                    aria-label={`Select the comment by ${c.name}`}
+      <ListTable
+        label="Comments table"
+        className="admin-table comments-table"
+        caption={`Comments (${TAB_LABELS[tab]}), page ${page} of ${pageCount}`}
+        columns={[
+          {
+            key: "select",
+            className: "select-col",
+            label: <span className="visually-hidden">Select</span>,
+          },
+          "Author",
+          "Comment",
+          "In Response To",
+          "Submitted On",
+        ]}
+        emptyRow={rows.length === 0 ? "No comments found." : null}
+      >
+        {rows.map((c) => (
+          <tr key={c.id}>
+            <SelectBox
+              form="bulk-comments"
+              value={c.id}
+              label={`Select the comment by ${c.name}`}
+            />
+            <td>
+              <strong>{c.name}</strong>
+              <br />
+              <a href={`mailto:${c.email}`}>{c.email}</a>
+            </td>
+            <td>
+              {c.status !== "approved" ? (
+                <span className={`badge badge-${c.status}`}>
+                  {c.status}
+                  {c.spamReason ? `: ${c.spamReason}` : ""}
+                </span>
+              ) : null}
+              <div className="comment-body">
+                <CommentText body={c.body} />
+              </div>
+              <span className="row-actions">
+                {rowActions(c.status).map(([intent, label]) => (
+                  <RowButton
+                    key={intent}
+                    id={c.id}
+                    intent={intent}
+                    label={label}
+                    ariaLabel={`${label}: the comment by ${c.name}`}
+                    returnTo={here}
                   />
-                </td>
-                <td>
-                  <strong>{c.name}</strong>
-                  <br />
-                  <a href={`mailto:${c.email}`}>{c.email}</a>
-                </td>
-                <td>
-                  {c.status !== "approved" ? (
-                    <span className={`badge badge-${c.status}`}>
-                      {c.status}
-                      {c.spamReason ? `: ${c.spamReason}` : ""}
-                    </span>
-                  ) : null}
-                  <div className="comment-body">
-                    <CommentText body={c.body} />
-                  </div>
-                  <span className="row-actions">
-                    {rowActions(c.status).map(([intent, label]) => (
-                      <Form key={intent} method="post" className="inline-form">
-                        <input type="hidden" name="id" value={c.id} />
-                        <input type="hidden" name="returnTo" value={here} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={intent}
-                          className="link-button"
-                          aria-label={`${label}: the comment by ${c.name}`}
-                        >
-                          {label}
-                        </button>
-                      </Form>
-                    ))}
-                    {c.status === "trash" || c.status === "spam" ? null : (
-                      <Link to={href({ reply: c.id })} aria-label={`Reply to ${c.name}`}>
-                        Reply
-                      </Link>
-                    )}
-                  </span>
-                </td>
-                <td data-label="In Response To">
-                  <a href={`${c.postUrl}#comment-${c.id}`}>{c.postTitle}</a>
-                </td>
-                <td data-label="Submitted On">{submitted(c.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={href({ page: page - 1 })}>Previous</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={href({ page: page + 1 })}>Next</Link> : null}
-        </nav>
-      ) : null}
+                ))}
+                {c.status === "trash" || c.status === "spam" ? null : (
+                  <Link to={href({ reply: c.id })} aria-label={`Reply to ${c.name}`}>
+                    Reply
+                  </Link>
+                )}
+              </span>
+            </td>
+            <td data-label="In Response To">
+              <a href={`${c.postUrl}#comment-${c.id}`}>{c.postTitle}</a>
+            </td>
+            <td data-label="Submitted On">{submitted(c.createdAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
+      <PageSteps page={page} pageCount={pageCount} href={(p) => href({ page: p })} />
     </>
   );
 }

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { Announcement, DASHBOARD_ANNOUNCEMENT } from "~/components/admin/announcement";
 import { Avatar } from "~/components/admin/avatar";
 import { BarChart } from "~/components/admin/bar-chart";
+import { StatCard } from "~/components/admin/list-page";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { NoticesPanel } from "~/components/admin/notices-panel";
 import { listNotices, markNoticesRead } from "~/domain/notifications/notify.server";
@@ -101,45 +103,44 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       {alerts ? <NoticesPanel notices={alerts.notices} unread={alerts.unread} now={now} /> : null}
       <section className="stat-cards" aria-label="Summary">
         {cards.map((card) => (
-          <article key={card.title} className="stat-card">
-            <h2>{card.title}</h2>
-            <p className="stat-value">
-              <strong>{card.value.toLocaleString("en")}</strong> <span>{card.label}</span>
-            </p>
-            <Link
-              to={card.to}
-              className="button button-secondary"
-              aria-label={`View more: ${card.title}`}
-            >
-              View More
-            </Link>
-          </article>
+          <StatCard
+            key={card.title}
+            title={card.title}
+            value={card.value.toLocaleString("en")}
+            unit={card.label}
+            more={card.to}
+          />
         ))}
       </section>
       <section className="admin-panel" aria-labelledby="statistics">
         <h2 id="statistics">Statistics</h2>
         <div className="charts">
-          <BarChart
-            title="Views per day (last 30 days)"
-            unit="views"
-            labelHeading="Day"
-            formatLabel={shortDay}
-            {...statistics.viewsPerDay}
-          />
-          <BarChart
-            title="New subscribers per day (last 30 days)"
-            unit="subscribers"
-            labelHeading="Day"
-            formatLabel={shortDay}
-            {...statistics.subscribersPerDay}
-          />
-          <BarChart
-            title="Posts published per week (last 12 weeks)"
-            unit="posts"
-            labelHeading="Week of"
-            formatLabel={shortDay}
-            {...statistics.postsPerWeek}
-          />
+          {(
+            [
+              ["Views per day (last 30 days)", "views", "Day", statistics.viewsPerDay],
+              [
+                "New subscribers per day (last 30 days)",
+                "subscribers",
+                "Day",
+                statistics.subscribersPerDay,
+              ],
+              [
+                "Posts published per week (last 12 weeks)",
+                "posts",
+                "Week of",
+                statistics.postsPerWeek,
+              ],
+            ] as const
+          ).map(([title, unit, labelHeading, series]) => (
+            <BarChart
+              key={title}
+              title={title}
+              unit={unit}
+              labelHeading={labelHeading}
+              formatLabel={shortDay}
+              {...series}
+            />
+          ))}
         </div>
         <p className="muted">
           Views, time on page, bounce rate and the top posts are on the{" "}
@@ -147,69 +148,106 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
         </p>
       </section>
       <div className="dashboard-lists">
-        <section className="admin-panel" aria-labelledby="recent-posts">
-          <h2 id="recent-posts">Recent Posts</h2>
-          <ul className="item-list">
-            {data.recentPosts.map((post) => (
-              <li key={post.url} className="item">
-                {post.photo ? (
-                  <img
-                    className="item-thumb"
-                    src={media(post.photo)}
-                    alt=""
-                    width="64"
-                    height="48"
-                    loading={lazy}
-                  />
-                ) : null}
-                <div>
-                  <a href={post.url} className="item-title">
-                    {post.title}
-                  </a>
-                  <p className="item-text">{post.summary}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {data.recentPosts.length === 0 ? <p className="empty">No posts yet.</p> : null}
-        </section>
-        <section className="admin-panel" aria-labelledby="recent-subscribers">
-          <h2 id="recent-subscribers">Recent Subscribers</h2>
-          <ul className="item-list">
-            {data.recentSubscribers.map((s) => (
-              <li key={s.email} className="item">
-                <div>
-                  <p className="item-title">{s.name}</p>
-                  <p className="item-text">{s.email}</p>
-                </div>
-                <time className="muted item-time" dateTime={new Date(s.timestamp).toISOString()}>
-                  {relativeTime(s.timestamp, now)}
-                </time>
-              </li>
-            ))}
-          </ul>
-          {data.recentSubscribers.length === 0 ? (
-            <p className="empty">No subscribers yet.</p>
-          ) : null}
-        </section>
-        <section className="admin-panel" aria-labelledby="active-bloggers">
-          <h2 id="active-bloggers">Active Bloggers</h2>
-          <ul className="item-list">
-            {data.activeBloggers.map((b) => (
-              <li key={b.email} className="item">
-                <Avatar name={b.name} photo={b.photo} size={40} />
-                <div>
-                  <p className="item-title">{b.name}</p>
-                  <p className="item-text">{b.email}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {data.activeBloggers.length === 0 ? (
-            <p className="empty">Nobody has published yet.</p>
-          ) : null}
-        </section>
+        <ItemPanel
+          id="recent-posts"
+          title="Recent Posts"
+          empty="No posts yet."
+          items={data.recentPosts}
+          itemKey={(post) => post.url}
+        >
+          {(post) => (
+            <>
+              {post.photo ? (
+                <img
+                  className="item-thumb"
+                  src={media(post.photo)}
+                  alt=""
+                  width="64"
+                  height="48"
+                  loading={lazy}
+                />
+              ) : null}
+              <div>
+                <a href={post.url} className="item-title">
+                  {post.title}
+                </a>
+                <p className="item-text">{post.summary}</p>
+              </div>
+            </>
+          )}
+        </ItemPanel>
+        <ItemPanel
+          id="recent-subscribers"
+          title="Recent Subscribers"
+          empty="No subscribers yet."
+          items={data.recentSubscribers}
+          itemKey={(s) => s.email}
+        >
+          {(s) => (
+            <>
+              <Person name={s.name} email={s.email} />
+              <time className="muted item-time" dateTime={new Date(s.timestamp).toISOString()}>
+                {relativeTime(s.timestamp, now)}
+              </time>
+            </>
+          )}
+        </ItemPanel>
+        <ItemPanel
+          id="active-bloggers"
+          title="Active Bloggers"
+          empty="Nobody has published yet."
+          items={data.activeBloggers}
+          itemKey={(b) => b.email}
+        >
+          {(b) => (
+            <>
+              <Avatar name={b.name} photo={b.photo} size={40} />
+              <Person name={b.name} email={b.email} />
+            </>
+          )}
+        </ItemPanel>
       </div>
     </>
+  );
+}
+
+/** A dashboard panel listing recent items, or saying there are none. */
+function ItemPanel<T>({
+  id,
+  title,
+  empty,
+  items,
+  itemKey,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="admin-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="item-list">
+        {items.map((item) => (
+          <li key={itemKey(item)} className="item">
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+      {items.length === 0 ? <p className="empty">{empty}</p> : null}
+    </section>
+  );
+}
+
+/** A person in a panel: name over email. */
+function Person({ name, email }: { name: string; email: string }) {
+  return (
+    <div>
+      <p className="item-title">{name}</p>
+      <p className="item-text">{email}</p>
+    </div>
   );
 }

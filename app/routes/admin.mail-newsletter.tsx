@@ -8,9 +8,9 @@
  * plain POST that redirects with a message.
  */
 import { data, Link, useActionData, useNavigation } from "react-router";
+import { ListTable, numColumn } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { ConfirmSend, Preview, TestSend } from "~/components/newsletters/review";
 import { SendLater } from "~/components/newsletters/send-later";
@@ -191,28 +191,18 @@ function FailedRecipients({
       {failed.length === 0 ? (
         <p className="empty">No message has failed.</p>
       ) : (
-        <TableWrap label="Failed recipients">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Mail server's answer</th>
-                <th scope="col" className="num">
-                  Attempts
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.map((f) => (
-                <tr key={f.email}>
-                  <td>{f.email}</td>
-                  <td>{f.error ?? ""}</td>
-                  <td className="num">{f.attempts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <ListTable
+          label="Failed recipients"
+          columns={["Email", "Mail server's answer", numColumn("Attempts")]}
+        >
+          {failed.map((f) => (
+            <tr key={f.email}>
+              <td>{f.email}</td>
+              <td>{f.error ?? ""}</td>
+              <td className="num">{f.attempts}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { LabeledInput } from "~/components/admin/fields";
+import { ListTable } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { FromPostPhoto, newsletterPath } from "~/components/newsletters/review";
@@ -135,65 +135,55 @@ export default function SendNewsletter({ loaderData }: Route.ComponentProps) {
         {newsletters.length === 0 ? (
           <p className="empty">No newsletter has been sent yet.</p>
         ) : (
-          <TableWrap label="Newsletters sent">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Audience</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Deliveries</th>
+          <ListTable
+            label="Newsletters sent"
+            columns={["Subject", "Audience", "Status", "When", "Deliveries"]}
+          >
+            {newsletters.map((n) => {
+              // Five counts in one cell, so the table fits at 1280 px (docs/behaviour.md §newsletters).
+              const pending = Math.max(
+                0,
+                n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
+              );
+              return (
+                <tr key={n.uid}>
+                  <td className="newsletter-subject">
+                    <Link to={newsletterPath(n.uid)}>{n.subject}</Link>
+                  </td>
+                  <td data-label="Audience">{newsletterAudienceLabel(n.audience)}</td>
+                  <td data-label="Status">
+                    <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
+                      {n.status}
+                    </span>
+                    {n.status === "scheduled" && n.sendAt ? (
+                      <span className="scheduled-for">
+                        {" "}
+                        for {formatScheduleTime(n.sendAt, timeZone)}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td data-label="When">
+                    <span className="newsletter-when">
+                      <span>Queued {dateTime(n.queuedAt)}</span>
+                      <span>Sent {dateTime(n.sentAt)}</span>
+                    </span>
+                  </td>
+                  <td data-label="Deliveries">
+                    <span className="newsletter-counts">
+                      <span>
+                        {n.deliveredCount} of {n.recipientCount} delivered
+                      </span>
+                      <span className={n.failedCount ? "count-failed" : undefined}>
+                        {n.failedCount} failed
+                      </span>
+                      <span>{n.skippedCount} skipped</span>
+                      <span>{pending} pending</span>
+                    </span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {newsletters.map((n) => {
-                  // Five counts in one cell, so the table fits at 1280 px (docs/behaviour.md §newsletters).
-                  const pending = Math.max(
-                    0,
-                    n.recipientCount - n.deliveredCount - n.failedCount - n.skippedCount,
-                  );
-                  return (
-                    <tr key={n.uid}>
-                      <td className="newsletter-subject">
-                        <Link to={newsletterPath(n.uid)}>{n.subject}</Link>
-                      </td>
-                      <td data-label="Audience">{newsletterAudienceLabel(n.audience)}</td>
-                      <td data-label="Status">
-                        <span className={`badge badge-newsletter-${n.status.replace(" ", "-")}`}>
-                          {n.status}
-                        </span>
-                        {n.status === "scheduled" && n.sendAt ? (
-                          <span className="scheduled-for">
-                            {" "}
-                            for {formatScheduleTime(n.sendAt, timeZone)}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td data-label="When">
-                        <span className="newsletter-when">
-                          <span>Queued {dateTime(n.queuedAt)}</span>
-                          <span>Sent {dateTime(n.sentAt)}</span>
-                        </span>
-                      </td>
-                      <td data-label="Deliveries">
-                        <span className="newsletter-counts">
-                          <span>
-                            {n.deliveredCount} of {n.recipientCount} delivered
-                          </span>
-                          <span className={n.failedCount ? "count-failed" : undefined}>
-                            {n.failedCount} failed
-                          </span>
-                          <span>{n.skippedCount} skipped</span>
-                          <span>{pending} pending</span>
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+              );
+            })}
+          </ListTable>
         )}
       </section>
     </>

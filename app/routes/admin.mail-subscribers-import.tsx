@@ -1,4 +1,4 @@
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { CsvUploadScreen, ImportReportPanel } from "~/components/admin/csv-upload";
 import { adminMeta } from "~/components/admin/meta";
 import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
@@ -13,8 +13,7 @@ import {
   SUBSCRIBER_STATUSES,
 } from "~/domain/subscribers/vocabulary";
 import { adminUser } from "~/web/auth.server";
-import { withPostedCsv } from "~/web/csv-upload.server";
-import { formError } from "~/web/forms.server";
+import { csvImportAction } from "~/web/csv-import-action.server";
 import type { Route } from "./+types/admin.mail-subscribers-import";
 
 const PATH = "/admin/mail/subscribers-list";
@@ -27,14 +26,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { maxRows: IMPORT_MAX_ROWS, maxMb: IMPORT_MAX_BYTES / (1024 * 1024) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = await adminUser(args);
-  try {
-    const report = await withPostedCsv(args.request, (csv) => importSubscribersCsv(actor, csv));
-    return data({ error: null, report, values: {}, intent: "import" });
-  } catch (error) {
-    return formError(error, { prefix: "Error importing subscribers" });
-  }
+export function action(args: Route.ActionArgs) {
+  return csvImportAction(
+    args,
+    { intent: "import", prefix: "Error importing subscribers" },
+    (actor, csv) => importSubscribersCsv(actor, csv),
+  );
 }
 
 export default function ImportSubscribers({ loaderData }: Route.ComponentProps) {

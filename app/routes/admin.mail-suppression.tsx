@@ -3,15 +3,14 @@
  * Administrator and Editor): a CSV of addresses that must not be mailed;
  * the subscribers among them become Bounced (docs/behaviour.md §newsletters).
  */
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { CsvUploadScreen, ImportReportPanel } from "~/components/admin/csv-upload";
 import { adminMeta } from "~/components/admin/meta";
 import { importSuppressionCsv } from "~/domain/newsletters/suppression.server";
 import { IMPORT_MAX_ROWS } from "~/domain/subscribers/csv.server";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
-import { withPostedCsv } from "~/web/csv-upload.server";
-import { formError } from "~/web/forms.server";
+import { csvImportAction } from "~/web/csv-import-action.server";
 import type { Route } from "./+types/admin.mail-suppression";
 
 const PATH = "/admin/mail/subscribers-list/suppress";
@@ -24,16 +23,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { maxRows: IMPORT_MAX_ROWS };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = await adminUser(args);
-  try {
-    const report = await withPostedCsv(args.request, (csv) =>
-      importSuppressionCsv(getDb(), actor, csv),
-    );
-    return data({ error: null, report, values: {}, intent: "suppress" });
-  } catch (error) {
-    return formError(error, { prefix: "Error importing the suppression list" });
-  }
+export function action(args: Route.ActionArgs) {
+  return csvImportAction(
+    args,
+    { intent: "suppress", prefix: "Error importing the suppression list" },
+    (actor, csv) => importSuppressionCsv(getDb(), actor, csv),
+  );
 }
 
 export default function ImportSuppression({ loaderData }: Route.ComponentProps) {

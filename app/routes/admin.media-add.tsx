@@ -5,8 +5,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
 import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/domain/media/file-store.server";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import { uploadMedia } from "~/web/screens/media-upload.server";
 import type { Route } from "./+types/admin.media-add";
 
@@ -27,10 +27,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return formError(error, { message: (e) => `Error uploading image. ${e.message}` });
   }
-  return redirectWithFlash("/admin/media/library", {
-    type: "success",
-    message: "Image uploaded successfully",
-  });
+  return redirectSuccess("/admin/media/library", "Image uploaded successfully");
 }
 
 export default function AddMedia({ loaderData }: Route.ComponentProps) {

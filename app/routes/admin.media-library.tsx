@@ -1,10 +1,9 @@
 import toast from "react-hot-toast";
 import { Form, Link, useActionData } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ScreenHead } from "~/components/admin/list-page";
 import { adminMeta } from "~/components/admin/meta";
-import { PageHeader } from "~/components/admin/page-header";
 import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
-import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
 import {
   deleteMedia,
@@ -89,12 +88,13 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const here = query({ page, collection, search });
   return (
     <>
-      <PageHeader title="Media Library" subtitle={`${total} file${total === 1 ? "" : "s"}`}>
-        <Link to="/admin/media/add" className="button button-primary">
-          Add Media
-        </Link>
-      </PageHeader>
-      <FormError result={result} />
+      <ScreenHead
+        title="Media Library"
+        subtitle={`${total} file${total === 1 ? "" : "s"}`}
+        to="/admin/media/add"
+        link="Add Media"
+        result={result}
+      />
       <nav className="tabs" aria-label="Filter by collection">
         <Link to={PATH} aria-current={collection ? undefined : "page"}>
           All

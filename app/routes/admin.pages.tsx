@@ -1,9 +1,8 @@
-import { Form, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { z } from "zod";
+import { ScreenHead } from "~/components/admin/list-page";
+import { CountTabs, ListTable, RowButton } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
-import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
-import { FormError } from "~/components/admin/toasts";
 import {
   deletePage,
   listPages,
@@ -17,8 +16,8 @@ import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError, parseIntent, readForm } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -68,12 +67,9 @@ export async function action(args: Route.ActionArgs) {
         : input.intent === "trash"
           ? "Page moved to Trash"
           : "Page restored as a draft";
-    return redirectWithFlash(
+    return redirectSuccess(
       input.intent === "trash" ? "/admin/pages" : "/admin/pages?status=trash",
-      {
-        type: "success",
-        message,
-      },
+      message,
     );
   } catch (error) {
     return formError(error, { prefix: "Error updating page" });
@@ -86,91 +82,64 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="Pages">
-        <Link to="/admin/pages/add" className="button button-primary">
-          Add New Page
-        </Link>
-      </PageHeader>
-      <FormError result={result ?? undefined} />
-      <nav className="tabs" aria-label="Filter by status">
-        {TAB_ORDER.map((key) => (
-          <Link
-            key={key}
-            to={key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`}
-            aria-current={key === tab ? "page" : undefined}
-          >
-            {LABELS[key]} <span className="count">({counts[key]})</span>
-          </Link>
+      <ScreenHead title="Pages" to="/admin/pages/add" link="Add New Page" result={result} />
+      <CountTabs
+        label="Filter by status"
+        current={tab}
+        keys={TAB_ORDER}
+        labelOf={(key) => LABELS[key]}
+        counts={counts}
+        to={(key) => (key === "all" ? "/admin/pages" : `/admin/pages?status=${key}`)}
+      />
+      <ListTable
+        label="Pages table"
+        caption={`Pages (${LABELS[tab]})`}
+        columns={["Title", "Address", "Navigation", "Updated"]}
+        emptyRow={pages.length === 0 ? "No pages found." : null}
+      >
+        {pages.length === 0 ? (
+          <tr>
+            <td colSpan={4}>No pages found.</td>
+          </tr>
+        ) : null}
+        {pages.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <Link to={`/admin/pages/edit/${p.id}`}>{p.title}</Link>{" "}
+              {p.status !== "published" ? (
+                <span className={`badge badge-${p.status}`}>{p.status}</span>
+              ) : null}
+              <span className="row-actions">
+                {/* The site's own pages stay published (docs/decisions/133-site-pages.md). */}
+                {(p.site
+                  ? []
+                  : p.status === "trash"
+                    ? [
+                        ["restore", "Restore"],
+                        ["delete", "Delete permanently"],
+                      ]
+                    : [["trash", "Trash"]]
+                ).map(([intent, label]) => (
+                  <RowButton
+                    key={intent}
+                    id={p.id}
+                    intent={intent}
+                    label={label}
+                    ariaLabel={`${label}: ${p.title}`}
+                  />
+                ))}
+              </span>
+            </td>
+            <td data-label="Address">
+              {p.status === "published" ? <Link to={`/${p.slug}`}>/{p.slug}</Link> : `/${p.slug}`}
+            </td>
+            <td data-label="Navigation">
+              {p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}
+            </td>
+            <td data-label="Updated">{formatSiteDate(p.updatedAt, timeZone, { time: false })}</td>
+          </tr>
         ))}
-      </nav>
-      <TableWrap label="Pages table">
-        <table className="admin-table">
-          <caption className="visually-hidden">Pages ({LABELS[tab]})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Address</th>
-              <th scope="col">Navigation</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.length === 0 ? (
-              <tr>
-                <td colSpan={4}>No pages found.</td>
-              </tr>
-            ) : null}
-            {pages.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <Link to={`/admin/pages/edit/${p.id}`}>{p.title}</Link>{" "}
-                  {p.status !== "published" ? (
-                    <span className={`badge badge-${p.status}`}>{p.status}</span>
-                  ) : null}
-                  <span className="row-actions">
-                    {/* The site's own pages stay published (docs/decisions/133-site-pages.md). */}
-                    {(p.site
-                      ? []
-                      : p.status === "trash"
-                        ? [
-                            ["restore", "Restore"],
-                            ["delete", "Delete permanently"],
-                          ]
-                        : [["trash", "Trash"]]
-                    ).map(([intent, label]) => (
-                      <Form key={intent} method="post" className="inline-form">
-                        <input type="hidden" name="id" value={p.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={intent}
-                          className="link-button"
-                          aria-label={`${label}: ${p.title}`}
-                        >
-                          {label}
-                        </button>
-                      </Form>
-                    ))}
-                  </span>
-                </td>
-                <td data-label="Address">
-                  {p.status === "published" ? (
-                    <Link to={`/${p.slug}`}>/{p.slug}</Link>
-                  ) : (
-                    `/${p.slug}`
-                  )}
-                </td>
-                <td data-label="Navigation">
-                  {p.site ? "linked by the site" : p.nav === "none" ? "—" : p.nav}
-                </td>
-                <td data-label="Updated">
-                  {formatSiteDate(p.updatedAt, timeZone, { time: false })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      </ListTable>
     </>
   );
 }

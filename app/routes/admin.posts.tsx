@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
+import { ScreenHead } from "~/components/admin/list-page";
+import { ListPager } from "~/components/admin/list-pager";
+import { ListTable, ListTabs, RowButton, SelectBox } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
-import { PageHeader } from "~/components/admin/page-header";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
-import { TableWrap } from "~/components/admin/table-wrap";
-import { FormError } from "~/components/admin/toasts";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { deletePost, trashPost, trashPosts } from "~/domain/posts/editing.server";
@@ -19,12 +19,11 @@ import { sendBackNotes } from "~/domain/workflow/review.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { pageList } from "~/utils/pagination";
 import { safeRedirectPath } from "~/utils/redirect";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -142,12 +141,12 @@ export async function action(args: Route.ActionArgs) {
       trashPost(actor, input.id);
     } else {
       deletePost(actor, input.id);
-      return redirectWithFlash(returnTo.replace(/([?&])confirm=\d*&?/, "$1"), {
-        type: "success",
-        message: "Post deleted successfully!",
-      });
+      return redirectSuccess(
+        returnTo.replace(/([?&])confirm=\d*&?/, "$1"),
+        "Post deleted successfully!",
+      );
     }
-    return redirectWithFlash(returnTo, { type: "success", message: "Post updated successfully!" });
+    return redirectSuccess(returnTo, "Post updated successfully!");
   } catch (error) {
     // A mistake in the request (nothing ticked) says what it was; a refusal stays plain.
     return formError(error, {
@@ -210,12 +209,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="All Posts">
-        <Link to="/admin/posts/add" className="button button-primary">
-          Add New Post
-        </Link>
-      </PageHeader>
-      <FormError result={result} />
+      <ScreenHead title="All Posts" to="/admin/posts/add" link="Add New Post" result={result} />
       {confirm ? (
         <DeletePostConfirm target={confirm} cancelHref={listHref({})} returnTo={here} />
       ) : null}
@@ -228,17 +222,16 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <nav className="tabs" aria-label="Filter by status">
-        {filters.map(([key, label]) => (
-          <Link
-            key={key}
-            to={listHref({ status: key === "all" ? null : key, page: null })}
-            aria-current={key === current ? "page" : undefined}
-          >
-            {label} <span className="count">({counts[key]})</span>
-          </Link>
-        ))}
-      </nav>
+      <ListTabs
+        label="Filter by status"
+        current={current}
+        tabs={filters.map(([key, label]) => ({
+          key,
+          label,
+          count: counts[key],
+          to: listHref({ status: key === "all" ? null : key, page: null }),
+        }))}
+      />
 
       <div className="posts-toolbar">
         <Form method="post" id="bulk-posts" className="inline-form">
@@ -262,183 +255,133 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <TableWrap label="Posts table">
-        <table className="admin-table posts-table">
-          <caption className="visually-hidden">
+      <ListTable
+        label="Posts table"
+        className="admin-table posts-table"
+        caption={
+          <>
             Posts{status ? ` (${status})` : ""}
             {search ? `, matching “${search}”` : ""}, page {page} of {pageCount}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="select-col">
-                {hydrated ? (
-                  <input
-                    // A new set of rows (after a bulk trash) starts with it unticked.
-                    key={posts.map((post) => post.id).join()}
-                    type="checkbox"
-                    aria-label="Select all posts on this page"
-                    onChange={(e) => {
-                      for (const box of document.querySelectorAll<HTMLInputElement>(
-                        'input[form="bulk-posts"][name="ids"]',
-                      )) {
-                        box.checked = e.target.checked;
-                      }
-                    }}
-                  />
-                ) : (
-                  <span className="visually-hidden">Select</span>
-                )}
-              </th>
-              <th scope="col">Title</th>
-              <th scope="col">Author</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col" aria-sort={order === "oldest" ? "ascending" : "descending"}>
-                <Link
-                  to={listHref({ order: order === "oldest" ? null : "oldest", page: null })}
-                  className="sort-link"
-                  aria-label={
-                    order === "oldest"
-                      ? "Date, oldest first: show newest first"
-                      : "Date, newest first: show oldest first"
+          </>
+        }
+        columns={[
+          {
+            key: "select",
+            className: "select-col",
+            label: hydrated ? (
+              <input
+                // A new set of rows (after a bulk trash) starts with it unticked.
+                key={posts.map((post) => post.id).join()}
+                type="checkbox"
+                aria-label="Select all posts on this page"
+                onChange={(e) => {
+                  for (const box of document.querySelectorAll<HTMLInputElement>(
+                    'input[form="bulk-posts"][name="ids"]',
+                  )) {
+                    box.checked = e.target.checked;
                   }
-                >
-                  Date <span aria-hidden="true">{order === "oldest" ? "↑" : "↓"}</span>
-                </Link>
-              </th>
-              {contributor ? null : <th scope="col">Action</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {posts.map((post) => (
-              <tr key={post.id}>
-                <td className="select-col">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={post.id}
-                    form="bulk-posts"
-                    aria-label={`Select “${post.title}”`}
-                  />
-                </td>
-                <td>
-                  <span className="post-title">
-                    {contributor ? (
-                      post.title
-                    ) : (
-                      <Link to={`/admin/posts/edit/${post.id}`}>{post.title}</Link>
-                    )}
-                    {post.sentBack ? (
-                      <span className="revision-note" data-testid="sent-back-note">
-                        {" "}
-                        Sent back by {post.sentBack.by}: {post.sentBack.note}
-                      </span>
-                    ) : null}
-                  </span>
-                  {post.status === "trash" ? null : (
-                    <div className="row-actions">
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="id" value={post.id} />
-                        <input type="hidden" name="returnTo" value={here} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="trash"
-                          className="link-button"
-                          aria-label={`Trash “${post.title}”`}
-                        >
-                          Trash
-                        </button>
-                      </Form>
-                      <a href={post.url} aria-label={`Preview “${post.title}”`}>
-                        Preview
-                      </a>
-                    </div>
-                  )}
-                </td>
-                <td data-label="Author">{post.author}</td>
-                <td data-label="Category">{post.category ?? "—"}</td>
-                <td data-label="Status">
-                  <span className={`badge badge-${post.status}`}>{post.status}</span>
-                  {post.scheduledFor ? (
-                    <span className="scheduled-for"> for {post.scheduledFor}</span>
-                  ) : null}
-                </td>
-                <td data-label="Date" className="nowrap">
-                  <time dateTime={post.dateTime}>{post.date}</time>
-                </td>
-                {contributor ? null : (
-                  <td>
-                    <div className="row-actions">
-                      <Link to={`/admin/posts/edit/${post.id}`} aria-label={`Edit “${post.title}”`}>
-                        Edit
-                      </Link>
-                      {canDelete ? (
-                        <Link
-                          to={listHref({ confirm: post.id })}
-                          className="danger-link"
-                          aria-label={`Delete “${post.title}”`}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            setDeleting({ id: post.id, title: post.title });
-                          }}
-                        >
-                          Delete
-                        </Link>
-                      ) : null}
-                    </div>
-                  </td>
+                }}
+              />
+            ) : (
+              <span className="visually-hidden">Select</span>
+            ),
+          },
+          "Title",
+          "Author",
+          "Category",
+          "Status",
+          {
+            key: "date",
+            ariaSort: order === "oldest" ? "ascending" : "descending",
+            label: (
+              <Link
+                to={listHref({ order: order === "oldest" ? null : "oldest", page: null })}
+                className="sort-link"
+                aria-label={
+                  order === "oldest"
+                    ? "Date, oldest first: show newest first"
+                    : "Date, newest first: show oldest first"
+                }
+              >
+                Date <span aria-hidden="true">{order === "oldest" ? "↑" : "↓"}</span>
+              </Link>
+            ),
+          },
+          ...(contributor ? [] : ["Action"]),
+        ]}
+      >
+        {posts.map((post) => (
+          <tr key={post.id}>
+            <SelectBox form="bulk-posts" value={post.id} label={`Select “${post.title}”`} />
+            <td>
+              <span className="post-title">
+                {contributor ? (
+                  post.title
+                ) : (
+                  <Link to={`/admin/posts/edit/${post.id}`}>{post.title}</Link>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+                {post.sentBack ? (
+                  <span className="revision-note" data-testid="sent-back-note">
+                    {" "}
+                    Sent back by {post.sentBack.by}: {post.sentBack.note}
+                  </span>
+                ) : null}
+              </span>
+              {post.status === "trash" ? null : (
+                <div className="row-actions">
+                  <RowButton
+                    id={post.id}
+                    intent="trash"
+                    label="Trash"
+                    ariaLabel={`Trash “${post.title}”`}
+                    returnTo={here}
+                  />
+                  <a href={post.url} aria-label={`Preview “${post.title}”`}>
+                    Preview
+                  </a>
+                </div>
+              )}
+            </td>
+            <td data-label="Author">{post.author}</td>
+            <td data-label="Category">{post.category ?? "—"}</td>
+            <td data-label="Status">
+              <span className={`badge badge-${post.status}`}>{post.status}</span>
+              {post.scheduledFor ? (
+                <span className="scheduled-for"> for {post.scheduledFor}</span>
+              ) : null}
+            </td>
+            <td data-label="Date" className="nowrap">
+              <time dateTime={post.dateTime}>{post.date}</time>
+            </td>
+            {contributor ? null : (
+              <td>
+                <div className="row-actions">
+                  <Link to={`/admin/posts/edit/${post.id}`} aria-label={`Edit “${post.title}”`}>
+                    Edit
+                  </Link>
+                  {canDelete ? (
+                    <Link
+                      to={listHref({ confirm: post.id })}
+                      className="danger-link"
+                      aria-label={`Delete “${post.title}”`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        setDeleting({ id: post.id, title: post.title });
+                      }}
+                    >
+                      Delete
+                    </Link>
+                  ) : null}
+                </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </ListTable>
       {posts.length === 0 ? (
         <p className="empty">{search ? "No posts match this search." : "No posts here yet."}</p>
       ) : null}
-
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={listHref({ page: page - 1 })} aria-label="Previous page" rel="prev">
-              ‹
-            </Link>
-          ) : (
-            <span aria-hidden="true" className="pagination-off">
-              ‹
-            </span>
-          )}
-          <ul>
-            {pageList(page, pageCount).map((item, i) =>
-              item === "gap" ? (
-                <li key={`gap-${i}`} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={item}>
-                  <Link
-                    to={listHref({ page: item })}
-                    aria-current={item === page ? "page" : undefined}
-                    aria-label={`Page ${item}`}
-                  >
-                    {item}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ul>
-          {page < pageCount ? (
-            <Link to={listHref({ page: page + 1 })} aria-label="Next page" rel="next">
-              ›
-            </Link>
-          ) : (
-            <span aria-hidden="true" className="pagination-off">
-              ›
-            </span>
-          )}
-        </nav>
-      ) : null}
+      <ListPager page={page} pageCount={pageCount} href={(item) => listHref({ page: item })} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { generatePassword } from "~/utils/password";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, withStoredImages } from "~/web/forms.server";
+import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.users-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -58,10 +59,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return formError(error, { prefix: "Error adding user", values: fields });
   }
-  return redirectWithFlash("/admin/users", {
-    type: "success",
-    message: "User added successfully!",
-  });
+  return redirectSuccess("/admin/users", "User added successfully!");
 }
 
 export default function AddUser({ loaderData }: Route.ComponentProps) {

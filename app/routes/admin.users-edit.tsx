@@ -2,9 +2,8 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "react
 import { z } from "zod";
 import { Avatar } from "~/components/admin/avatar";
 import { EmailField, ImageField, NameField } from "~/components/admin/fields";
+import { ScreenHead } from "~/components/admin/list-page";
 import { adminMeta } from "~/components/admin/meta";
-import { PageHeader } from "~/components/admin/page-header";
-import { FormError } from "~/components/admin/toasts";
 import { rotateApiKey } from "~/domain/accounts/api-keys.server";
 import { badRequest } from "~/domain/errors.server";
 import {
@@ -107,12 +106,13 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
   const confirming = params.get("step") === "delete" || result?.intent === "delete";
   return (
     <>
-      <PageHeader title={`Edit User: ${user.name}`}>
-        <Link to="/admin/users" className="button button-secondary">
-          All Users
-        </Link>
-      </PageHeader>
-      <FormError result={result} />
+      <ScreenHead
+        title={`Edit User: ${user.name}`}
+        to="/admin/users"
+        link="All Users"
+        primary={false}
+        result={result}
+      />
       <section className="admin-panel profile-card" aria-label="Account">
         <Avatar name={user.name} photo={user.photo} size={64} />
         <p>

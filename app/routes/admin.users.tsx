@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/admin/avatar";
+import { ScreenHead } from "~/components/admin/list-page";
+import { ACTIONS_COLUMN, CountTabs, ListTable, numColumn } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
-import { PageHeader } from "~/components/admin/page-header";
-import { TableWrap } from "~/components/admin/table-wrap";
 import { isDomainError } from "~/domain/errors.server";
 import { listUsers, ROLE_NAMES } from "~/domain/users/users.server";
 import { adminUser } from "~/web/auth.server";
@@ -31,66 +31,44 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const current = role ?? "All";
   return (
     <>
-      <PageHeader title="All Users">
-        <Link to="/admin/users/add" className="button button-primary">
-          Add New User
-        </Link>
-      </PageHeader>
-      <nav className="tabs" aria-label="Filter by role">
-        {tabs.map((tab) => (
-          <Link
-            key={tab}
-            to={tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`}
-            aria-current={tab === current ? "page" : undefined}
-          >
-            {tab} <span className="count">({counts[tab]})</span>
-          </Link>
+      <ScreenHead title="All Users" to="/admin/users/add" link="Add New User" />
+      <CountTabs
+        label="Filter by role"
+        current={current}
+        keys={tabs}
+        labelOf={(tab) => tab}
+        counts={counts}
+        to={(tab) => (tab === "All" ? "/admin/users" : `/admin/users?role=${tab}`)}
+      />
+      <ListTable
+        label="Users table"
+        columns={["Name", "Email", "Role", numColumn("Posts"), "Status", ACTIONS_COLUMN]}
+      >
+        {users.map((u) => (
+          <tr key={u.uid}>
+            <td>
+              <span className="user-cell">
+                <Avatar name={u.name} photo={u.photo} size={32} />
+                {u.name}
+              </span>
+            </td>
+            <td data-label="Email">{u.email}</td>
+            <td data-label="Role">{u.role}</td>
+            <td data-label="Posts" className="num">
+              {u.postCount}
+            </td>
+            <td data-label="Status">
+              {u.active ? "Active" : "Deactivated"}
+              {u.passwordSet ? null : <span className="hint"> (imported, not invited)</span>}
+            </td>
+            <td>
+              <Link to={`/admin/users/edit/${u.uid}`} aria-label={`Edit ${u.name}`}>
+                Edit
+              </Link>
+            </td>
+          </tr>
         ))}
-      </nav>
-      <TableWrap label="Users table">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col" className="num">
-                Posts
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.uid}>
-                <td>
-                  <span className="user-cell">
-                    <Avatar name={u.name} photo={u.photo} size={32} />
-                    {u.name}
-                  </span>
-                </td>
-                <td data-label="Email">{u.email}</td>
-                <td data-label="Role">{u.role}</td>
-                <td data-label="Posts" className="num">
-                  {u.postCount}
-                </td>
-                <td data-label="Status">
-                  {u.active ? "Active" : "Deactivated"}
-                  {u.passwordSet ? null : <span className="hint"> (imported, not invited)</span>}
-                </td>
-                <td>
-                  <Link to={`/admin/users/edit/${u.uid}`} aria-label={`Edit ${u.name}`}>
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      </ListTable>
       {users.length === 0 ? <p className="empty">No users with this role.</p> : null}
     </>
   );
