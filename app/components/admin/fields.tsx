@@ -101,7 +101,8 @@ export function LabeledTextarea({
 export type Choice = string | { value: string | number; label: string };
 
 /**
- * A select inside its label (the label's text, then the list), its help line under it; `id` is
+ * A select after its label (the label names it by `id`; a select inside its label would take its
+ * options' text into the label's), its help line under it; `id` is
  * also its name unless `name` says otherwise.
  */
 export function LabeledSelect({
@@ -114,21 +115,19 @@ export function LabeledSelect({
   SelectHTMLAttributes<HTMLSelectElement>) {
   const described = helpId(help, id);
   return (
-    <>
-      <label htmlFor={id}>
-        {label}
-        <select id={id} name={id} aria-describedby={described} {...select}>
-          {choices.map((c) => {
-            const { value, label: text } = typeof c === "string" ? { value: c, label: c } : c;
-            return (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            );
-          })}
-        </select>
-      </label>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={id} aria-describedby={described} {...select}>
+        {choices.map((c) => {
+          const { value, label: text } = typeof c === "string" ? { value: c, label: c } : c;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
       {described ? <Help id={id}>{help}</Help> : null}
-    </>
+    </div>
   );
 }
