@@ -35,7 +35,7 @@ export function toSessionUser(row: User): SessionUser {
   };
 }
 
-/** Throws 403 unless `user`'s role has `capability`. */
-export function assertCan(user: SessionUser, capability: Capability): void {
-  if (!can(user.role, capability)) throw forbidden();
+/** Throws 403 unless the `actor`'s role has `capability`. */
+export function assertCan(actor: SessionUser, capability: Capability): void {
+  if (!can(actor.role, capability)) throw forbidden();
 }

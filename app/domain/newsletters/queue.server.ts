@@ -69,13 +69,13 @@ export function newsletterDocument(n: Newsletter) {
  */
 export function queueNewsletter(
   db: DbOrTx,
-  user: SessionUser,
+  actor: SessionUser,
   input: unknown,
   now = new Date(),
 ): NewsletterSummary {
   const summary = db.transaction((tx) => {
-    const row = insertNewsletter(tx, user, input, "queued", now);
-    return auditNewsletterSent(tx, user, queueDeliveries(tx, row));
+    const row = insertNewsletter(tx, actor, input, "queued", now);
+    return auditNewsletterSent(tx, actor, queueDeliveries(tx, row));
   });
   // After the commit, so the sender finds the rows.
   kickNewsletterSender();
@@ -101,12 +101,12 @@ export function auditNewsletterSent(db: DbOrTx, actor: SessionUser, summary: New
  */
 export function insertNewsletter(
   db: DbOrTx,
-  user: SessionUser,
+  actor: SessionUser,
   input: unknown,
   status: "draft" | "queued",
   now = new Date(),
 ): Newsletter {
-  assertCan(user, "manageMail");
+  assertCan(actor, "manageMail");
   const draft = parseInput(newsletterDraftSchema, input);
   const problem = uploadsProblem(readEnv(), draft);
   if (problem) throw badRequest(problem);
@@ -130,7 +130,7 @@ export function insertNewsletter(
       attachment: draft.attachment,
       attachmentName: draft.attachment ? attachmentName(db, draft.attachment) : null,
       status,
-      createdBy: user.id,
+      createdBy: actor.id,
       createdAt: now,
       queuedAt: status === "queued" ? now : null,
     })
