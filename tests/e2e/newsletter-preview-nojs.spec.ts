@@ -1,6 +1,7 @@
 /**
  * The newsletter preview on a back office reached at another address than PUBLIC_URL (a proxy,
  * an internal name): the images in the preview frame still load (docs/behaviour.md §newsletters).
+ * Without JavaScript, so the content is typed as HTML into the plain textarea.
  */
 import { E2E_ADMIN, expect, mintSessionCookie, test } from "./fixtures";
 
