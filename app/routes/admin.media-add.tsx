@@ -5,8 +5,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { FormError } from "~/components/admin/toasts";
 import { formatBytes, IMAGE_TYPES, MAX_MEDIA_BYTES } from "~/domain/media/file-store.server";
 import { adminUser } from "~/web/auth.server";
+import { redirectSuccess } from "~/web/flash.server";
 import { formError } from "~/web/forms.server";
-import { redirectSuccess } from "~/web/redirect-success.server";
 import { uploadMedia } from "~/web/screens/media-upload.server";
 import type { Route } from "./+types/admin.media-add";
 

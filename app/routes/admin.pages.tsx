@@ -16,8 +16,8 @@ import { useSiteTimeZone } from "~/hooks/use-site-options";
 import { getDb } from "~/platform/db.server";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
+import { redirectSuccess } from "~/web/flash.server";
 import { formError, parseIntent, readForm } from "~/web/forms.server";
-import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -22,8 +22,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { safeRedirectPath } from "~/utils/redirect";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
+import { redirectSuccess } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
-import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,9 +9,8 @@ import { isDomainError } from "~/domain/errors.server";
 import { addUser, MIN_PASSWORD_LENGTH, ROLE_NAMES } from "~/domain/users/users.server";
 import { generatePassword } from "~/utils/password";
 import { adminUser } from "~/web/auth.server";
-import { redirectWithFlash } from "~/web/flash.server";
+import { redirectSuccess, redirectWithFlash } from "~/web/flash.server";
 import { formError, readForm, withStoredImages } from "~/web/forms.server";
-import { redirectSuccess } from "~/web/redirect-success.server";
 import type { Route } from "./+types/admin.users-add";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -98,3 +98,8 @@ export async function redirectWithOutcome(
     return redirectWithFlash(to, { type: "error", message: `${failure}: ${error.message}` });
   }
 }
+
+/** Back to `to` with a success message shown once there (docs/behaviour.md §backoffice). */
+export function redirectSuccess(to: string, message: string) {
+  return redirectWithFlash(to, { type: "success", message });
+}
