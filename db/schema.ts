@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { BACKUP_SCHEDULES } from "~/domain/backups/vocabulary";
+import { CONTRIBUTOR_ROLES } from "~/domain/bylines/vocabulary";
 import { COMMENT_STATUSES } from "~/domain/comments/vocabulary";
 import { IMPORT_FORMATS, IMPORT_STATES, type ImportReport } from "~/domain/importing/vocabulary";
 import {
@@ -224,6 +225,114 @@ export const posts = sqliteTable(
     index("posts_title_idx").on(t.title),
     check("posts_bounce_rate_range", sql`${t.bounceRate} >= 0 and ${t.bounceRate} <= 100`),
   ],
+);
+
+/**
+ * A guest contributor: a byline without an account (a freelancer, a wire photographer). They
+ * cannot sign in; Editors and Administrators manage them (docs/behaviour.md §bylines).
+ */
+export const guestContributors = sqliteTable(
+  "guest_contributors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** `/author/{slug}`: one namespace with users' slugs (a slug is never both). */
+    slug: text("slug").notNull(),
+    bio: text("bio").notNull().default(""),
+    photo: text("photo"),
+    /** Their own web address, or "". */
+    url: text("url").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    updatedBy: text("updated_by"),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex("guest_contributors_slug_idx").on(t.slug),
+    index("guest_contributors_name_idx").on(t.name),
+  ],
+);
+
+/**
+ * A post's byline, in order: each line a staff user or a guest, with a role. When the user or
+ * guest is deleted the line keeps `keptName` and shows it, linked to nothing.
+ */
+export const postContributors = sqliteTable(
+  "post_contributors",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** 0 first. */
+    position: integer("position").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestId: integer("guest_id").references(() => guestContributors.id, { onDelete: "set null" }),
+    role: text("role", { enum: CONTRIBUTOR_ROLES }).notNull().default("Author"),
+    /** The name shown once the user or guest is gone; null while they exist. */
+    keptName: text("kept_name"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    index("post_contributors_user_idx").on(t.userId, t.postId),
+    index("post_contributors_guest_idx").on(t.guestId, t.postId),
+  ],
+);
+
+/**
+ * Editorial notes on a draft's passages (docs/behaviour.md §editorial-notes): staff only, never
+ * shown to readers. A thread is its first note (`threadId` null) and the replies pointing at it;
+ * the passage carries `data-note="{thread id}"` in the stored content, so it moves with the text.
+ */
+export const editorialNotes = sqliteTable(
+  "editorial_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    threadId: integer("thread_id"),
+    /** The passage's text when the thread was opened (shown beside the note). */
+    quote: text("quote").notNull().default(""),
+    body: text("body").notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    createdAt: createdAt(),
+    /** On a thread's first note: when it was resolved, and by whom. */
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [
+    index("editorial_notes_post_idx").on(t.postId, t.threadId, t.resolvedAt),
+    index("editorial_notes_thread_idx").on(t.threadId, t.id),
+  ],
+);
+
+/**
+ * What an oEmbed provider said about a link (docs/behaviour.md §embeds), fetched once when the
+ * link is saved and on demand; the thumbnail is a copy in the media library.
+ */
+export const embeds = sqliteTable(
+  "embeds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    url: text("url").notNull(),
+    /** The provider's host shown to readers ("youtube.com"). */
+    provider: text("provider").notNull(),
+    type: text("type").notNull().default("rich"),
+    title: text("title").notNull().default(""),
+    authorName: text("author_name").notNull().default(""),
+    authorUrl: text("author_url").notNull().default(""),
+    /** A site path in the media library, or null. */
+    thumbnail: text("thumbnail"),
+    /** The provider's HTML, cleaned; added to the page only when the reader asks. */
+    html: text("html").notNull().default(""),
+    width: integer("width"),
+    height: integer("height"),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),
+    /** Why the last fetch failed; null when it worked. */
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("embeds_url_idx").on(t.url)],
 );
 
 export const postTags = sqliteTable(
@@ -460,6 +569,12 @@ export const settings = sqliteTable(
     homeSponsoredCount: integer("home_sponsored_count").notNull().default(8),
     homeNewslettersCount: integer("home_newsletters_count").notNull().default(3),
     homeCryptoCount: integer("home_crypto_count").notNull().default(8),
+    /** Embeds (docs/behaviour.md §embeds): extra oEmbed providers, one a line ("host endpoint"). */
+    embedProviders: text("embed_providers").notNull().default(""),
+    /** Load embedded content without the reader's click. */
+    embedsLoadWithoutAsking: integer("embeds_load_without_asking", { mode: "boolean" })
+      .notNull()
+      .default(false),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

@@ -1,5 +1,7 @@
+import { renderContent } from "~/domain/content/pipeline.server";
 import { publishedPage } from "~/domain/pages/pages.server";
 import { getDb } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { notFoundOrRedirect } from "~/web/redirects.server";
 import type { Route } from "./+types/page";
@@ -12,7 +14,16 @@ import type { Route } from "./+types/page";
 export function loader({ params, request }: Route.LoaderArgs) {
   const page = publishedPage(getDb(), params.slug);
   if (!page) throw notFoundOrRedirect(request);
-  return { title: page.title, summary: page.summary, content: page.content, slug: page.slug };
+  return {
+    title: page.title,
+    summary: page.summary,
+    content: renderContent(page.content, {
+      target: "page",
+      db: getDb(),
+      publicUrl: readEnv().publicUrl,
+    }),
+    slug: page.slug,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

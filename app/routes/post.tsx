@@ -17,6 +17,7 @@ import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
 import { approvedCount, publicComments } from "~/domain/comments/comments.server";
 import { commentsOpen } from "~/domain/comments/submit.server";
+import { renderContent } from "~/domain/content/pipeline.server";
 import { isDomainError } from "~/domain/errors.server";
 import { likePost } from "~/domain/posts/engagement.server";
 import { parsePostId } from "~/domain/posts/ids";
@@ -98,10 +99,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     post: {
       ...post,
       views,
-      content: prepareContentImages(sanitizePostHtml(post.content), {
-        lazy: site.lazyLoading,
-        cdn: site.cdnUrl,
-      }),
+      content: prepareContentImages(
+        renderContent(sanitizePostHtml(post.content), { target: "page", db, publicUrl }),
+        {
+          lazy: site.lazyLoading,
+          cdn: site.cdnUrl,
+        },
+      ),
     },
     preview: post.status !== "published",
     readAlso: getReadAlso(db, post),

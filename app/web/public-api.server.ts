@@ -4,9 +4,11 @@
  * documented field names. Nothing here decides what is public; it only reads
  * through the functions the pages use.
  */
+
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { renderContent } from "~/domain/content/pipeline.server";
 import { notFound, parseInput } from "~/domain/errors.server";
 import { listLeadingConversations } from "~/domain/posts/home-page.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
@@ -22,6 +24,7 @@ import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { getCategoryByKey, getTagByName } from "~/domain/taxonomy/keys.server";
 import { getUserProfile, type PublicProfile } from "~/domain/users/users.server";
 import type { Db } from "~/platform/db.server";
+import { readEnv } from "~/platform/env.server";
 import { apiKey as keyForm } from "~/utils/slug";
 import { formatDuration } from "~/utils/time";
 
@@ -191,7 +194,7 @@ export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {
     ...toApiPostItem(post),
     uid: post.uid,
     status: "published",
-    content: post.content,
+    content: renderContent(post.content, { target: "api", db, publicUrl: readEnv().publicUrl }),
     tags: post.tags.map((t) => t.name),
     socialCard: post.socialCard,
     views: post.views,

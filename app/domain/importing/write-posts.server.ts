@@ -4,12 +4,13 @@
  * carry their source's comments-closed switch; a scheduled post waits for
  * the scheduler (docs/behaviour.md §import).
  */
+
 import { randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { categories, comments, posts, postTags } from "#db/schema";
 import { COMMENT_NAME_MAX } from "~/domain/comments/vocabulary";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { nextId } from "~/platform/counters.server";
 import { postPath, slugify } from "~/utils/slug";
 import { htmlToText } from "~/utils/text";
@@ -55,7 +56,7 @@ export class PostWriter {
       .get();
     const tagIds = [...new Set(p.tags.map((t) => this.terms.termFor("tag", t)))];
     const authorId = this.people.authorFor(p.author);
-    const content = sanitizePostHtml(media.rewrite(p.html, authorId)).trim();
+    const content = cleanContent(media.rewrite(p.html, authorId)).trim();
     const summary = htmlToText(p.excerpt).trim() || textStart(htmlToText(content));
     let photo = p.featureImage;
     if (photo) photo = media.localUrl(photo, authorId) ?? photo;

@@ -2,11 +2,12 @@
  * Pages, media and the site's settings, as an import writes them
  * (docs/behaviour.md §import, §pages).
  */
+
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { pages, settings as settingsTable } from "#db/schema";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { isSiteAddress, isSitePage } from "~/domain/pages/vocabulary";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { slugify } from "~/utils/slug";
 import { htmlToText } from "~/utils/text";
@@ -44,7 +45,7 @@ export class SiteWriter {
     if (sitePage && p.sitePage) {
       // The archive's text of this site's own page replaces the text here; its address, status and
       // place in the navigation stay the site's (docs/decisions/133-site-pages.md).
-      const content = sanitizePostHtml(media.rewrite(p.html, null)).trim();
+      const content = cleanContent(media.rewrite(p.html, null)).trim();
       db.update(pages)
         .set({ title: title.slice(0, 200), summary, content, updatedAt: new Date() })
         .where(eq(pages.id, sitePage.id))
@@ -57,7 +58,7 @@ export class SiteWriter {
     let slug = wanted;
     for (let n = 2; this.pageSlugTaken(slug); n++) slug = `${wanted}-${n}`;
     const authorId = this.people.authorFor(p.author);
-    const content = sanitizePostHtml(media.rewrite(p.html, authorId)).trim();
+    const content = cleanContent(media.rewrite(p.html, authorId)).trim();
     const id = db
       .insert(pages)
       .values({

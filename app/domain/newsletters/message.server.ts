@@ -4,11 +4,13 @@
  * the attachment, and the unsubscribe links (a page, and a one-click
  * `List-Unsubscribe` call).
  */
+
 import { basename } from "node:path";
 import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import sanitizeHtml from "sanitize-html";
 import type { Newsletter } from "#db/schema";
+import { renderContent } from "~/domain/content/pipeline.server";
 import { dkimSigning, mailFromDomain } from "~/domain/newsletters/dkim.server";
 import { uploadedFile } from "~/domain/newsletters/input.server";
 import {
@@ -83,7 +85,10 @@ let contentCache: { key: string; html: string; text: string } | undefined;
 function messageContent(letter: Newsletter, publicUrl: string) {
   const key = `${letter.uid}\n${publicUrl}\n${letter.content.length}`;
   if (contentCache?.key !== key) {
-    const html = absoluteContent(letter.content, publicUrl);
+    const html = absoluteContent(
+      renderContent(letter.content, { target: "email", publicUrl }),
+      publicUrl,
+    );
     contentCache = { key, html, text: emailText(html) };
   }
   return contentCache;

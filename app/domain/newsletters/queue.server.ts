@@ -6,10 +6,12 @@
  * SELECT, never a query per subscriber), wakes the process's sender and
  * returns at once; the sender (sender.server.ts) delivers in the background.
  */
+
 import { desc, eq, sql } from "drizzle-orm";
 import { type Newsletter, newsletters } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { badRequest, parseInput } from "~/domain/errors.server";
 import {
   attachmentName,
@@ -18,7 +20,6 @@ import {
 } from "~/domain/newsletters/input.server";
 import { kickNewsletterSender } from "~/domain/newsletters/sender-process.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { DbOrTx } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { htmlToText } from "~/utils/text";
@@ -110,7 +111,7 @@ export function insertNewsletter(
   const draft = parseInput(newsletterDraftSchema, input);
   const problem = uploadsProblem(readEnv(), draft);
   if (problem) throw badRequest(problem);
-  const content = sanitizePostHtml(draft.content);
+  const content = cleanContent(draft.content);
   if (htmlToText(content).trim() === "" && !/<img\b/i.test(content)) {
     throw badRequest("Content is required");
   }

@@ -3,12 +3,13 @@
  * post editor, draft / published / trash, served at `/{slug}` when published,
  * optionally linked in the header or footer in their order.
  */
+
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type Page, pages } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { type Db, preparedOnce } from "~/platform/db.server";
 import { isSlug, slugify } from "~/utils/slug";
 import {
@@ -95,7 +96,7 @@ export function savePage(actor: SessionUser, db: Db, raw: unknown, id?: number):
     title: input.title,
     slug,
     summary: input.summary,
-    content: sanitizePostHtml(input.content),
+    content: cleanContent(input.content),
     status: input.status,
     nav: input.nav,
     navOrder: input.navOrder,

@@ -27,10 +27,10 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
 import { PostInputSchema, type SaveAction } from "~/domain/posts/post-input.server";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import {
   assertWriter,
   loadOwnedPost,
@@ -104,7 +104,7 @@ function resolveInput(db: Db, input: z.output<typeof PostInputSchema>): Resolved
   if ([title, categoryInput, summary, rawContent].some(isBlankText)) {
     throw badRequest(ALL_FIELDS_REQUIRED);
   }
-  const content = sanitizePostHtml(rawContent).trim();
+  const content = cleanContent(rawContent).trim();
   // Content that was nothing but removed markup (a lone <script>) is blank.
   if (isBlankText(htmlToText(content)) && !/<img\s/i.test(content)) {
     throw badRequest(ALL_FIELDS_REQUIRED);

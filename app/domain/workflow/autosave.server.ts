@@ -4,12 +4,13 @@
  * the post itself. Also where a refused (stale) save keeps what was typed.
  * Reopening the post offers the autosave when it is newer than the post.
  */
+
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { postRevisions } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { parseInput } from "~/domain/errors.server";
-import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { loadOwnedPost } from "~/domain/posts/staff-views.server";
 import { type Db, getDb } from "~/platform/db.server";
 
@@ -54,7 +55,7 @@ export function storeAutosave(
         status: post.status,
         title: typed.title.trim(),
         summary: typed.summary.trim(),
-        content: sanitizePostHtml(typed.content).trim(),
+        content: cleanContent(typed.content).trim(),
         category: typed.category.trim(),
         tags: [...new Set(typed.tags.map((t) => t.trim()).filter(Boolean))],
         photo: post.photo,

@@ -1,0 +1,56 @@
+/**
+ * The content blocks' one path (docs/behaviour.md §editor): what the editor or the plain field
+ * sends is prepared (`prepareContent`: markers typed without JavaScript become blocks, headings
+ * get stable ids, footnotes are numbered) and then sanitised with the one allowlist; what is
+ * stored is rendered for each place it goes (`renderContent`: the page, an e-mail, a feed, the
+ * JSON API, Markdown), each block deciding what it looks like there.
+ *
+ * A block is a module in this folder with a save step, a render step, or both; each gets the
+ * parsed tree and changes it in place. This file names them and their order.
+ */
+import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import type { Db } from "~/platform/db.server";
+import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
+
+/** Where stored content is going. */
+export type ContentTarget = "page" | "email" | "feed" | "api" | "markdown";
+
+export type SaveContext = Record<string, never>;
+
+export type RenderContext = {
+  target: ContentTarget;
+  /** For blocks that look up what they show (embeds); absent where no database is at hand. */
+  db?: Db;
+  /** The site's public origin, for absolute links outside the page. */
+  publicUrl: string;
+};
+
+export type SaveStep = (doc: Document, ctx: SaveContext) => void;
+export type RenderStep = (doc: Document, ctx: RenderContext) => void;
+
+/** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
+const SAVE_STEPS: SaveStep[] = [];
+
+/** Render steps, in order; they run on sanitised, stored HTML. */
+const RENDER_STEPS: RenderStep[] = [];
+
+/** Content as it will be stored, before sanitising: the blocks' save steps applied. */
+export function prepareContent(html: string, ctx: SaveContext = {}): string {
+  if (SAVE_STEPS.length === 0 || html === "") return html;
+  const doc = parseHtml(html);
+  for (const step of SAVE_STEPS) step(doc, ctx);
+  return serializeHtml(doc);
+}
+
+/** Stored (sanitised) content as `ctx.target` shows it. */
+export function renderContent(html: string, ctx: RenderContext): string {
+  if (RENDER_STEPS.length === 0 || html === "") return html;
+  const doc = parseHtml(html);
+  for (const step of RENDER_STEPS) step(doc, ctx);
+  return serializeHtml(doc);
+}
+
+/** What is stored for content a writer sent: prepared, then sanitised with the one allowlist. */
+export function cleanContent(html: string, ctx: SaveContext = {}): string {
+  return sanitizePostHtml(prepareContent(html, ctx));
+}
