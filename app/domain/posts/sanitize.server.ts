@@ -15,6 +15,7 @@
  *   void elements are written `<br>` as browsers do.
  */
 import sanitizeHtml from "sanitize-html";
+import { BLOCK_TAGS as CONTENT_BLOCK_TAGS, withBlockAttributes } from "~/domain/content/allowlist";
 import { ALLOWED_TAGS } from "~/domain/posts/html-allowlist";
 import {
   ALLOWED_IMAGE_PROTOCOLS,
@@ -57,8 +58,8 @@ function checkStyleAndDir(tagName: string, attribs: sanitizeHtml.Attributes): sa
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...ALLOWED_TAGS],
-  allowedAttributes: {
+  allowedTags: [...new Set([...ALLOWED_TAGS, ...CONTENT_BLOCK_TAGS])],
+  allowedAttributes: withBlockAttributes({
     a: ["href", "title", "rel", "target"],
     // Lexical's marker on the <br> that keeps a trailing empty line visible.
     br: ["data-lexical-managed-linebreak"],
@@ -88,7 +89,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     mark: ["style"],
     th: ["colspan", "rowspan"],
     td: ["colspan", "rowspan"],
-  },
+  }),
   // The editor's theme classes (ik-*) and code languages; nothing else.
   allowedClasses: {
     "*": [/^ik-[a-z0-9-]+$/],
