@@ -35,6 +35,14 @@ INSERT INTO `post_contributors` (`post_id`, `position`, `user_id`, `role`, `kept
   SELECT `id`, 0, `author_id`, 'Author', CASE WHEN `author_id` IS NULL THEN `kept_author_name` END
   FROM `posts` WHERE `author_id` IS NOT NULL OR `kept_author_name` IS NOT NULL;
 --> statement-breakpoint
+-- A new post's byline starts as its author; the writer or an import may then change it.
+CREATE TRIGGER `post_contributors_first_author` AFTER INSERT ON `posts` WHEN NEW.`author_id` IS NOT NULL BEGIN INSERT OR IGNORE INTO `post_contributors` (`post_id`, `position`, `user_id`, `role`) VALUES (NEW.`id`, 0, NEW.`author_id`, 'Author'); END;
+--> statement-breakpoint
+-- Deleting a user or a guest keeps their name on the bylines they were in.
+CREATE TRIGGER `post_contributors_keep_user_name` BEFORE DELETE ON `users` BEGIN UPDATE `post_contributors` SET `kept_name` = OLD.`name` WHERE `user_id` = OLD.`id`; END;
+--> statement-breakpoint
+CREATE TRIGGER `post_contributors_keep_guest_name` BEFORE DELETE ON `guest_contributors` BEGIN UPDATE `post_contributors` SET `kept_name` = OLD.`name` WHERE `guest_id` = OLD.`id`; END;
+--> statement-breakpoint
 CREATE TABLE `editorial_notes` (
   `id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   `post_id` integer NOT NULL REFERENCES `posts`(`id`) ON DELETE cascade,
