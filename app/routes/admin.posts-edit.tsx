@@ -96,7 +96,15 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
   const { post } = loaderData;
   return (
     <>
-      <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>}>
+        <a
+          className="button button-secondary"
+          href={`/admin/posts/edit/${post.id}/markdown`}
+          download
+        >
+          Download as Markdown
+        </a>
+      </PageHeader>
       {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
       {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
       {loaderData.newerAutosave ? (
