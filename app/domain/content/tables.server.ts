@@ -285,7 +285,7 @@ function normaliseTables(doc: Document): void {
     const parent = table.parent;
     const figure = parent && isTag(parent) && parent.name === "figure" ? parent : null;
     const wrapped =
-      figure && figure.children.filter(isTag).every((c) => c === table || c.name === "figcaption");
+      figure?.children.filter(isTag).every((c) => c === table || c.name === "figcaption") ?? false;
     replaceNode(wrapped ? figure : table, canonicalTable(table, wrapped ? figure : null));
   }
 }
