@@ -21,7 +21,6 @@ import {
   isText,
   parseHtml,
 } from "./html-tree.server";
-import type { RenderStep, SaveStep } from "./pipeline.server";
 
 const markdown = new Marked({ gfm: true });
 
@@ -286,14 +285,15 @@ function normaliseTables(doc: Document): void {
     const figure = parent && isTag(parent) && parent.name === "figure" ? parent : null;
     const wrapped =
       figure?.children.filter(isTag).every((c) => c === table || c.name === "figcaption") ?? false;
-    replaceNode(wrapped ? figure : table, canonicalTable(table, wrapped ? figure : null));
+    replaceNode(wrapped && figure ? figure : table, canonicalTable(table, wrapped ? figure : null));
   }
 }
 
-export const tablesSaveStep: SaveStep = (doc) => {
+/** The save step (pipeline.server.ts SAVE_STEPS). */
+export function tablesSaveStep(doc: Document): void {
   pipeTables(doc);
   normaliseTables(doc);
-};
+}
 
 /* ---------- what each place gets ---------- */
 
@@ -329,7 +329,8 @@ function emailTable(table: Element, figure: Element | null): void {
   if (figure) replaceNode(figure, table);
 }
 
-export const tablesRenderStep: RenderStep = (doc, ctx) => {
+/** The render step (pipeline.server.ts RENDER_STEPS); typed without it, which imports this. */
+export function tablesRenderStep(doc: Document, ctx: { target: string }): void {
   if (ctx.target !== "page" && ctx.target !== "email") return;
   for (const table of findElements(doc, (e) => e.name === "table")) {
     const parent = table.parent;
@@ -337,4 +338,4 @@ export const tablesRenderStep: RenderStep = (doc, ctx) => {
     if (ctx.target === "page") scrollBox(table, figure);
     else emailTable(table, figure);
   }
-};
+}
