@@ -96,7 +96,8 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
   const { post } = loaderData;
   return (
     <>
-      <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>}>
+      <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      <p className="admin-page-tools">
         <a
           className="button button-secondary"
           href={`/admin/posts/edit/${post.id}/markdown`}
@@ -104,7 +105,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         >
           Download as Markdown
         </a>
-      </PageHeader>
+      </p>
       {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
       {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
       {loaderData.newerAutosave ? (
