@@ -18,6 +18,17 @@ beforeAll(() => {
   n = setupNewsroom();
 });
 
+/** A post's fields as the editor sends them. */
+const postInput = (over: Record<string, unknown>) => ({
+  action: "draft",
+  category: "Crypto",
+  summary: "s",
+  tags: [],
+  photo: null,
+  socialCard: null,
+  ...over,
+});
+
 const CANONICAL =
   '<figure class="ik-table"><table><caption>Prices</caption><thead><tr><th scope="col">Coin</th>' +
   '<th scope="col">Price</th></tr></thead><tbody><tr><td>BTC</td><td><strong>90k</strong></td></tr>' +
@@ -106,16 +117,14 @@ describe("tables rendered", () => {
   });
 
   it("reaches the post page through the post loader", async () => {
-    const { post } = savePost(n.staff.editor, {
-      action: "publish",
-      title: "Table post",
-      category: "Crypto",
-      summary: "s",
-      content: `<p>${PIPE_TABLE.split("\n").join("<br>")}</p>`,
-      tags: [],
-      photo: null,
-      socialCard: null,
-    });
+    const { post } = savePost(
+      n.staff.editor,
+      postInput({
+        action: "publish",
+        title: "Table post",
+        content: `<p>${PIPE_TABLE.split("\n").join("<br>")}</p>`,
+      }),
+    );
     const [, , category, url] = post.url.split("/");
     const data = (await postLoader(
       routeArgs(new Request(`${BASE}${post.url}`), { id: String(post.id), category, url }),
@@ -175,16 +184,15 @@ describe("Markdown out", () => {
   });
 
   it("downloads a post as a .md file for who may edit it, and for no one else", async () => {
-    const { post } = savePost(n.staff.author, {
-      action: "draft",
-      title: 'A "quoted" title',
-      category: "Crypto",
-      summary: "Short: summary",
-      content: ARTICLE,
-      tags: ["Bitcoin", "Markets"],
-      photo: null,
-      socialCard: null,
-    });
+    const { post } = savePost(
+      n.staff.author,
+      postInput({
+        title: 'A "quoted" title',
+        summary: "Short: summary",
+        content: ARTICLE,
+        tags: ["Bitcoin", "Markets"],
+      }),
+    );
     const path = `/admin/posts/edit/${post.id}/markdown`;
     const res = (await markdownLoader(
       routeArgs(get(path, { cookie: await sessionCookie(n.staff.author) }), {

@@ -69,6 +69,15 @@ export function DialogForm({
   );
 }
 
+/** A dialog's Cancel button. */
+export function CancelButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button type="button" className="button" onClick={onClose}>
+      Cancel
+    </button>
+  );
+}
+
 export const LINK_PROTOCOL_MESSAGE = `Links must use one of these protocols: ${ALLOWED_LINK_PROTOCOLS.join(", ")}.`;
 
 export function LinkDialog({
@@ -143,9 +152,7 @@ export function LinkDialog({
                 Remove Link
               </button>
             ) : null}
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+            <CancelButton onClose={onClose} />
           </div>
         </DialogForm>
       )}

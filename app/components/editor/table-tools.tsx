@@ -21,7 +21,7 @@ import {
 import { $findMatchingParent } from "@lexical/utils";
 import { $getSelection, $getState, $isRangeSelection, $setState } from "lexical";
 import { useEffect, useId, useRef, useState } from "react";
-import { DialogForm, Modal } from "./dialogs";
+import { CancelButton, DialogForm, Modal } from "./dialogs";
 import { captionState } from "./table-html";
 import { ToolButton } from "./tool-button";
 
@@ -128,9 +128,7 @@ function TableDialog({
             <button type="submit" className="button button-primary">
               {inserting ? "Insert Table" : "Save Caption"}
             </button>
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+            <CancelButton onClose={onClose} />
           </div>
         </DialogForm>
       )}
