@@ -21,6 +21,7 @@ import {
 import { $findMatchingParent } from "@lexical/utils";
 import { $getSelection, $getState, $isRangeSelection, $setState } from "lexical";
 import { useEffect, useId, useRef, useState } from "react";
+import { CheckField } from "~/components/admin/fields";
 import { CancelButton, DialogForm, Modal } from "./dialogs";
 import { captionState } from "./table-html";
 import { ToolButton } from "./tool-button";
@@ -69,7 +70,7 @@ function TableDialog({
   onCaption: (caption: string) => void;
   onClose: () => void;
 }) {
-  const ids = { rows: useId(), columns: useId(), header: useId(), caption: useId() };
+  const ids = { rows: useId(), columns: useId(), caption: useId() };
   const inserting = mode === "insert";
   return (
     <Modal open={open} onClose={onClose}>
@@ -106,10 +107,7 @@ function TableDialog({
                   defaultValue={3}
                 />
               </div>
-              <div className="field field-checkbox">
-                <input id={ids.header} name="header" type="checkbox" defaultChecked />
-                <label htmlFor={ids.header}>First row is a header row</label>
-              </div>
+              <CheckField label="First row is a header row" name="header" defaultChecked />
             </>
           ) : null}
           <div className="field">
@@ -184,22 +182,22 @@ export function TableTools() {
       {state.inTable ? (
         <>
           <ToolButton label="Add row" onClick={inTable(() => $insertTableRowAtSelection(true))}>
-            +⎯
+            R+
           </ToolButton>
           <ToolButton label="Remove row" onClick={inTable(() => $deleteTableRowAtSelection())}>
-            −⎯
+            R−
           </ToolButton>
           <ToolButton
             label="Add column"
             onClick={inTable(() => $insertTableColumnAtSelection(true))}
           >
-            +|
+            C+
           </ToolButton>
           <ToolButton
             label="Remove column"
             onClick={inTable(() => $deleteTableColumnAtSelection())}
           >
-            −|
+            C−
           </ToolButton>
           <ToolButton
             label="Header row"
@@ -218,7 +216,7 @@ export function TableTools() {
             H̲
           </ToolButton>
           <ToolButton label="Table caption" {...open("caption")}>
-            ¶▦
+            Cap
           </ToolButton>
         </>
       ) : null}
