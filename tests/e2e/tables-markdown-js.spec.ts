@@ -1,7 +1,7 @@
 /**
  * Tables and Markdown with JavaScript (docs/behaviour.md §tables, §markdown): a table inserted
  * from the toolbar, a row added, saved in the stored form; `## ` typed makes a heading; Download
- * as Markdown answers a .md file.
+ * as Markdown answers a .md file; Markdown pasted as plain text becomes rich text.
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -78,4 +78,31 @@ test("insert a table, add a row, type a Markdown heading, save and download as M
   expect(text).toMatch(/^---\ntitle: "A table from the toolbar"\n/);
   expect(text).toContain("## Prices today");
   expect(text).toMatch(/\| Coin \|/);
+});
+
+test("plain text that is Markdown pastes as rich text; other plain text stays text", async ({
+  page,
+  signInAs,
+  server,
+}) => {
+  await signInAs("Administrator");
+  await page.goto(`${server.url}/admin/posts/add`);
+  const editor = page.getByRole("textbox", { name: "Content" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await editor.click();
+  const paste = (text: string) =>
+    editor.evaluate((el, value) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", value);
+      el.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+  await paste("Just a sentence, pasted.");
+  await expect(editor.locator("p")).toContainText("Just a sentence, pasted.");
+  await page.keyboard.press("Enter");
+  await paste("### Coins\n\n- **Bitcoin**\n- Ether\n");
+  await expect(editor.locator("h3")).toHaveText("Coins");
+  await expect(editor.locator("ul > li")).toHaveCount(2);
+  await expect(editor.locator("ul strong")).toHaveText("Bitcoin");
 });
