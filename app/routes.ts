@@ -75,6 +75,7 @@ export default [
     route("admin/posts", "routes/admin.posts.tsx"),
     route("admin/posts/add", "routes/admin.posts-add.tsx"),
     route("admin/posts/edit/:id", "routes/admin.posts-edit.tsx"),
+    route("admin/posts/edit/:id/markdown", "routes/admin.posts-edit-markdown.ts"),
     route("admin/posts/categories", "routes/admin.posts-categories.tsx"),
     route("admin/posts/tags", "routes/admin.posts-tags.tsx"),
     route("admin/media/library", "routes/admin.media-library.tsx"),

@@ -97,6 +97,15 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <PageHeader title="Edit Post" subtitle={<a href={post.url}>{post.url}</a>} />
+      <p className="admin-page-tools">
+        <a
+          className="button button-secondary"
+          href={`/admin/posts/edit/${post.id}/markdown`}
+          download
+        >
+          Download as Markdown
+        </a>
+      </p>
       {loaderData.sentBack ? <SentBackNote {...loaderData.sentBack} /> : null}
       {loaderData.canReview ? <ReviewPanel postId={post.id} /> : null}
       {loaderData.newerAutosave ? (

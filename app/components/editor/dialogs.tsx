@@ -12,7 +12,7 @@ import {
   normaliseUrl,
 } from "~/domain/posts/link-protocols";
 
-function Modal({
+export function Modal({
   open,
   onClose,
   children,
@@ -44,7 +44,7 @@ function Modal({
 }
 
 /** A form inside a dialog: submitting it never navigates; `onSubmit` gets the form. */
-function DialogForm({
+export function DialogForm({
   onSubmit,
   children,
   ...form
@@ -66,6 +66,15 @@ function DialogForm({
     >
       {children}
     </form>
+  );
+}
+
+/** A dialog's Cancel button. */
+export function CancelButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button type="button" className="button" onClick={onClose}>
+      Cancel
+    </button>
   );
 }
 
@@ -143,9 +152,7 @@ export function LinkDialog({
                 Remove Link
               </button>
             ) : null}
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+            <CancelButton onClose={onClose} />
           </div>
         </DialogForm>
       )}

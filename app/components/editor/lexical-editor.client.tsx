@@ -17,8 +17,11 @@ import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
+import { MarkdownTools } from "./markdown-tools";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, HtmlFieldPlugin } from "./plugins";
+import { TABLE_HTML } from "./table-html";
+import { EditorTables } from "./table-tools";
 import { Toolbar } from "./toolbar";
 import "~/styles/editor.css";
 
@@ -50,6 +53,7 @@ export default function RichTextEditor({
     namespace: `inkwell-${name}`,
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
+    html: TABLE_HTML,
     editorState: initialState(defaultValue),
     onError: (error: Error) => {
       console.error(error);
@@ -87,6 +91,8 @@ export default function RichTextEditor({
         <LinkPlugin validateUrl={validateUrl} />
         <AutoLinks />
         <HorizontalRulePlugin />
+        <EditorTables />
+        <MarkdownTools />
         <HtmlFieldPlugin input={input} />
       </LexicalComposer>
       <input ref={input} type="hidden" name={name} defaultValue={defaultValue} />

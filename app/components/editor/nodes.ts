@@ -7,6 +7,7 @@ import { AutoLinkNode, LinkNode } from "@lexical/link";
 import { ListItemNode, ListNode } from "@lexical/list";
 import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
+import { TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { ImageNode } from "./image-node";
 
@@ -25,6 +26,9 @@ export const EDITOR_NODES = [
   AutoLinkNode,
   HorizontalRuleNode,
   ImageNode,
+  TableNode,
+  TableRowNode,
+  TableCellNode,
 ];
 
 /**

@@ -23,6 +23,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { LINK_REL } from "~/domain/posts/link-protocols";
 import { ImageDialog, LinkDialog } from "./dialogs";
 import { $createImageNode } from "./image-node";
+import { TableTools } from "./table-tools";
 import { ToolButton } from "./tool-button";
 import {
   $readToolbarState,
@@ -185,6 +186,7 @@ export function Toolbar({
           </EditorIcon>
         </ToolButton>
       </div>
+      <TableTools />
       <div className="editor-tool-group">
         <ToolButton
           label="Undo"

@@ -16,8 +16,8 @@ const headings: AllowFragment = { tags: [], attributes: {} };
 // Footnotes.
 const footnotes: AllowFragment = { tags: [], attributes: {} };
 
-// Tables.
-const tables: AllowFragment = { tags: [], attributes: {} };
+// Tables: the caption, and which cells a header cell heads (th scope="col" | "row").
+const tables: AllowFragment = { tags: ["caption"], attributes: { th: ["scope"] } };
 
 // Embeds.
 const embeds: AllowFragment = { tags: [], attributes: {} };

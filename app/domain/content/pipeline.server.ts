@@ -11,6 +11,7 @@
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
+import { tablesRenderStep, tablesSaveStep } from "./tables.server";
 
 /** Where stored content is going. */
 export type ContentTarget = "page" | "email" | "feed" | "api" | "markdown";
@@ -29,10 +30,10 @@ export type SaveStep = (doc: Document, ctx: SaveContext) => void;
 export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
-const SAVE_STEPS: SaveStep[] = [];
+const SAVE_STEPS: SaveStep[] = [tablesSaveStep];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [];
+const RENDER_STEPS: RenderStep[] = [tablesRenderStep];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
