@@ -10,6 +10,8 @@
  */
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
+import { saveGalleries } from "./galleries.server";
+import { renderGalleries } from "./galleries-render.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
 
 /** Where stored content is going. */
@@ -29,10 +31,10 @@ export type SaveStep = (doc: Document, ctx: SaveContext) => void;
 export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
-const SAVE_STEPS: SaveStep[] = [];
+const SAVE_STEPS: SaveStep[] = [saveGalleries];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [];
+const RENDER_STEPS: RenderStep[] = [renderGalleries];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
