@@ -48,7 +48,6 @@ export function ImageDialog({
     url: useId(),
     alt: useId(),
     altHint: useId(),
-    decorative: useId(),
     caption: useId(),
     credit: useId(),
     file: useId(),
@@ -161,13 +160,12 @@ export function ImageDialog({
               // biome-ignore lint/a11y/noAutofocus: the dialog's first field takes focus, as dialogs do
               autoFocus
             />
-            <p id={ids.altHint} className="field-hint">
+            <p id={ids.altHint} className="hint">
               What the image shows, for people who cannot see it.
             </p>
           </div>
-          <div className="field field-checkbox">
+          <label className="check">
             <input
-              id={ids.decorative}
               type="checkbox"
               checked={decorative}
               onChange={(event) => {
@@ -175,10 +173,8 @@ export function ImageDialog({
                 if (event.target.checked && error === ALT_REQUIRED) setError("");
               }}
             />
-            <label htmlFor={ids.decorative}>
-              This image is decorative (it needs no description)
-            </label>
-          </div>
+            This image is decorative (it needs no description)
+          </label>
           {field("caption", "Caption", ids.caption)}
           {field("credit", "Credit (shown as “Photo: …”)", ids.credit)}
           <DialogForm
