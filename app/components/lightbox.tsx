@@ -35,6 +35,7 @@ export function Lightbox() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [slides, setSlides] = useState<Slide[]>([]);
   const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
   const headingId = useId();
   const current = slides[index];
 
@@ -51,11 +52,16 @@ export function Lightbox() {
       event.preventDefault();
       setSlides(all);
       setIndex(at);
-      if (!dialog.current?.open) dialog.current?.showModal();
+      setOpen(true);
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, []);
+
+  // Opened once its content is on the page, so focus lands on its first button (Close).
+  useEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
 
   const step = useCallback(
     (by: number) => setIndex((i) => (slides.length ? (i + by + slides.length) % slides.length : 0)),
@@ -70,6 +76,7 @@ export function Lightbox() {
       className="lightbox"
       aria-labelledby={headingId}
       onClose={() => {
+        setOpen(false);
         const link = slides[index]?.link;
         if (link?.isConnected) link.focus();
       }}

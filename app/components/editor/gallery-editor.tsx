@@ -39,11 +39,11 @@ export function GalleryEditor({
     if (!focusAfter || !root.current) return;
     const item =
       root.current.querySelectorAll<HTMLElement>(".editor-gallery-item")[focusAfter.index];
-    const wanted = item?.querySelector<HTMLButtonElement>(`[data-action="${focusAfter.action}"]`);
-    const target =
-      wanted && !wanted.disabled
-        ? wanted
-        : item?.querySelector<HTMLButtonElement>("button:not(:disabled)");
+    // A move to either end disables the button used: focus goes to the other direction's.
+    const other = focusAfter.action === "earlier" ? "later" : "earlier";
+    const target = [focusAfter.action, other, "edit"]
+      .map((action) => item?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`))
+      .find((button) => button && !button.disabled);
     target?.focus();
     setFocusAfter(null);
   }, [focusAfter]);

@@ -16,6 +16,7 @@ import {
   type LexicalNode,
   type NodeKey,
   type SerializedLexicalNode,
+  SKIP_DOM_SELECTION_TAG,
   type Spread,
 } from "lexical";
 import type { JSX } from "react";
@@ -145,12 +146,15 @@ export class GalleryNode extends DecoratorNode<JSX.Element> {
   decorate(editor: LexicalEditor): JSX.Element {
     const key = this.__key;
     const change = (next: Gallery | null) =>
-      editor.update(() => {
-        const node = $getNodeByKey(key);
-        if (!$isGalleryNode(node)) return;
-        if (next) node.setGallery(next);
-        else node.remove();
-      });
+      editor.update(
+        () => {
+          const node = $getNodeByKey(key);
+          if (!$isGalleryNode(node)) return;
+          if (next) node.setGallery(next);
+          else node.remove();
+        },
+        { tag: SKIP_DOM_SELECTION_TAG },
+      );
     return <GalleryEditor gallery={this.__gallery} onChange={change} />;
   }
 }
