@@ -8,6 +8,7 @@ import { cleanContent, renderContent } from "~/domain/content/pipeline.server";
 import { savePost } from "~/domain/posts/editing.server";
 import { publishWarnings } from "~/domain/workflow/publish-warnings.server";
 import { loader as postLoader } from "~/routes/post";
+import { proseText } from "~/utils/text";
 import { routeArgs } from "../helpers";
 import { setupNewsroom } from "./fixtures";
 
@@ -165,5 +166,11 @@ describe("publish warnings", () => {
       "2 images have no alt text",
     ]);
     expect(warn("<p>No images.</p>")).toEqual([]);
+  });
+});
+
+describe("summaries", () => {
+  it("leave captions and credits out of a summary made from the text", () => {
+    expect(proseText(`${GALLERY}<p>The quay woke early.</p>${IMAGE}`)).toBe("The quay woke early.");
   });
 });
