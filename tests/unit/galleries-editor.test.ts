@@ -1,51 +1,15 @@
 /**
  * The editor's images and galleries (docs/behaviour.md §galleries): what the nodes export is the
  * stored form (the save step and the allowlist leave it unchanged), and the stored form loads back
- * into the same nodes. A headless editor with the browser editor's nodes, as
- * sanitize-editor-output.test.ts does.
+ * into the same nodes (a headless editor with the browser editor's nodes).
  */
-import { createHeadlessEditor } from "@lexical/headless";
-import { withDOM } from "@lexical/headless/dom";
-import { $generateHtmlFromNodes } from "@lexical/html";
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalNode } from "lexical";
+import { $createParagraphNode, $createTextNode } from "lexical";
 import { describe, expect, it } from "vitest";
 import { moveItem } from "~/components/editor/gallery-editor";
 import { $createGalleryNode } from "~/components/editor/gallery-node";
 import { $createImageNode } from "~/components/editor/image-node";
-import { $loadHtml } from "~/components/editor/load-html";
-import { EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
 import { cleanContent } from "~/domain/content/pipeline.server";
-
-const newEditor = () =>
-  createHeadlessEditor({
-    nodes: EDITOR_NODES,
-    theme: EDITOR_THEME,
-    onError: (error) => {
-      throw error;
-    },
-  });
-
-function exportDocument(build: () => LexicalNode[]): string {
-  return withDOM(() => {
-    const editor = newEditor();
-    editor.update(
-      () =>
-        $getRoot()
-          .clear()
-          .append(...build()),
-      { discrete: true },
-    );
-    return editor.read(() => $generateHtmlFromNodes(editor, null));
-  });
-}
-
-function reload(html: string): string {
-  return withDOM((window) => {
-    const editor = newEditor();
-    editor.update(() => $loadHtml(editor, html, new window.DOMParser()), { discrete: true });
-    return editor.read(() => $generateHtmlFromNodes(editor, null));
-  });
-}
+import { exportDocument, reload } from "./headless-editor";
 
 const gallery = () =>
   $createGalleryNode({
