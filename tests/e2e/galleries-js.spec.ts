@@ -148,6 +148,14 @@ test("a gallery is built in the editor: alt text, captions, credits, reordered, 
   );
   await expect(gallery.getByRole("button", { name: /^Move later image 1/ })).toBeFocused();
 
+  // Reorder by dragging one image onto another (twice: back, then again).
+  const items = gallery.locator(".editor-gallery-item");
+  const firstImage = items.first().locator("img");
+  await items.nth(1).dragTo(items.first());
+  await expect(firstImage).toHaveAttribute("src", GALLERY_IMAGES[0].src);
+  await items.nth(1).dragTo(items.first());
+  await expect(firstImage).toHaveAttribute("src", GALLERY_IMAGES[1].src);
+
   await gallery.getByLabel("Columns").selectOption("2");
   await gallery.getByLabel("Gallery caption").fill("Two pictures.");
   await gallery.getByLabel("Gallery caption").press("Tab");

@@ -63,9 +63,9 @@ export function GalleryEditor({
   return (
     <section className="editor-gallery editor-chrome" ref={root} aria-labelledby={ids.heading}>
       <div className="editor-gallery-head">
-        <h3 id={ids.heading} className="editor-gallery-title">
+        <p id={ids.heading} className="editor-gallery-title">
           Gallery ({images.length} {images.length === 1 ? "image" : "images"})
-        </h3>
+        </p>
         <div className="editor-gallery-setting">
           <label htmlFor={ids.columns}>Columns</label>
           <select
