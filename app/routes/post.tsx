@@ -9,6 +9,7 @@ import { FlashNotice } from "~/components/admin/toasts";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { CommentsSection } from "~/components/comments";
+import { Lightbox } from "~/components/lightbox";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
@@ -269,6 +270,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
       ) : null}
       {/* Sanitized with the allowlist of sanitize.server.ts. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <Lightbox />
       {post.tags.length > 0 ? (
         <ChipList
           label="Tags"

@@ -37,6 +37,14 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * The running text of a post, for a summary made from it: image and gallery captions and credits
+ * (docs/behaviour.md §galleries) are left out, so a summary never starts "Photo: …".
+ */
+export function proseText(html: string): string {
+  return htmlToText(html.replace(/<figcaption\b[\s\S]*?<\/figcaption>/gi, ""));
+}
+
 /** `&#233;` / `&#xE9;` → `é`; a code point that is not a character stays as written. */
 function decodeNumericEntity(entity: string, hex: string | undefined, dec: string | undefined) {
   const code = hex ? Number.parseInt(hex, 16) : Number(dec);

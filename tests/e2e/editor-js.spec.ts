@@ -406,6 +406,7 @@ test("a failed upload says so with the documented toasts", async ({ page, signIn
 
   // A refused file (not an image) is answered without a url.
   await tool(page, "Image").click();
+  await dialog.getByLabel("Alternative text").fill("A pixel");
   await dialog
     .getByLabel("Image file")
     .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("plain text") });

@@ -15,6 +15,7 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { EditorChromePlugin } from "./chrome-plugin";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { MarkdownTools } from "./markdown-tools";
@@ -93,6 +94,7 @@ export default function RichTextEditor({
         <HorizontalRulePlugin />
         <EditorTables />
         <MarkdownTools />
+        <EditorChromePlugin />
         <HtmlFieldPlugin input={input} />
       </LexicalComposer>
       <input ref={input} type="hidden" name={name} defaultValue={defaultValue} />

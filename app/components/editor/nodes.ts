@@ -9,6 +9,7 @@ import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { GalleryNode } from "./gallery-node";
 import { ImageNode } from "./image-node";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
@@ -29,6 +30,7 @@ export const EDITOR_NODES = [
   TableNode,
   TableRowNode,
   TableCellNode,
+  GalleryNode,
 ];
 
 /**

@@ -21,7 +21,9 @@ import {
 } from "lexical";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { LINK_REL } from "~/domain/posts/link-protocols";
-import { ImageDialog, LinkDialog } from "./dialogs";
+import { LinkDialog } from "./dialogs";
+import { $createGalleryNode } from "./gallery-node";
+import { ImageDialog, type ImageDialogRequest, OPEN_IMAGE_DIALOG_COMMAND } from "./image-dialog";
 import { $createImageNode } from "./image-node";
 import { TableTools } from "./table-tools";
 import { ToolButton } from "./tool-button";
@@ -64,7 +66,9 @@ export function Toolbar({
   const [canUndo, setCanUndo] = useState(false);
   const [canRedo, setCanRedo] = useState(false);
   const [dialog, setDialog] = useState<"link" | "image" | null>(null);
-  const returnFocus = useRef<HTMLButtonElement | null>(null);
+  // The image dialog opened by a block (edit an image, a gallery's images) rather than "Image".
+  const [imageRequest, setImageRequest] = useState<ImageDialogRequest | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   const dialogButtons = useRef<Record<"link" | "image", HTMLButtonElement | null>>({
     link: null,
     image: null,
@@ -87,6 +91,16 @@ export function Toolbar({
           editorState.read(() => setState($readToolbarState()), { editor });
         }),
         editor.registerCommand(
+          OPEN_IMAGE_DIALOG_COMMAND,
+          (request) => {
+            returnFocus.current = document.activeElement as HTMLElement | null;
+            setImageRequest(request);
+            setDialog("image");
+            return true;
+          },
+          COMMAND_PRIORITY_LOW,
+        ),
+        editor.registerCommand(
           CAN_UNDO_COMMAND,
           (value) => {
             setCanUndo(value);
@@ -108,6 +122,7 @@ export function Toolbar({
 
   const closeDialog = useCallback(() => {
     setDialog(null);
+    setImageRequest(null);
     const button = returnFocus.current;
     // After the dialog has closed, focus goes back to the button that opened it.
     requestAnimationFrame(() => button?.focus());
@@ -185,6 +200,25 @@ export function Toolbar({
             <path d="m4 18 5-5 4 4 3-3 4 4" />
           </EditorIcon>
         </ToolButton>
+        <ToolButton
+          label="Gallery"
+          onClick={() =>
+            editor.dispatchCommand(OPEN_IMAGE_DIALOG_COMMAND, {
+              heading: "Add Gallery",
+              onSave: (image) =>
+                editor.update(() => {
+                  $insertNodes([$createGalleryNode({ columns: 3, caption: "", images: [image] })]);
+                }),
+            })
+          }
+        >
+          <EditorIcon>
+            <rect x="3" y="3" width="8" height="8" rx="1" />
+            <rect x="13" y="3" width="8" height="8" rx="1" />
+            <rect x="3" y="13" width="8" height="8" rx="1" />
+            <rect x="13" y="13" width="8" height="8" rx="1" />
+          </EditorIcon>
+        </ToolButton>
       </div>
       <TableTools />
       <div className="editor-tool-group">
@@ -229,12 +263,13 @@ export function Toolbar({
       />
       <ImageDialog
         open={dialog === "image"}
+        heading={imageRequest?.heading}
+        initial={imageRequest?.initial}
         uploadCollection={uploadCollection}
         onClose={closeDialog}
         onInsert={(image) => {
-          editor.update(() => {
-            $insertNodes([$createImageNode(image)]);
-          });
+          if (imageRequest) imageRequest.onSave(image);
+          else editor.update(() => $insertNodes([$createImageNode(image)]));
           closeDialog();
         }}
       />

@@ -22,8 +22,13 @@ const tables: AllowFragment = { tags: ["caption"], attributes: { th: ["scope"] }
 // Embeds.
 const embeds: AllowFragment = { tags: [], attributes: {} };
 
-// Galleries, captions and credits.
-const galleries: AllowFragment = { tags: [], attributes: {} };
+// Galleries, captions and credits (figure, figcaption, ul, li and img are base tags). `role` is
+// kept only as `role="presentation"` on a decorative image, `data-columns` only on a gallery: the
+// save step (galleries.server.ts) removes them anywhere else.
+const galleries: AllowFragment = {
+  tags: [],
+  attributes: { figure: ["data-columns"], img: ["role"] },
+};
 
 // Editorial notes (kept in stored drafts, removed from everything readers get).
 const notes: AllowFragment = { tags: [], attributes: {} };

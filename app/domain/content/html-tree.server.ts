@@ -17,7 +17,7 @@ export function parseHtml(html: string): Document {
 
 /** HTML as browsers write it: `<br>`, attribute values quoted, text entities kept minimal. */
 export function serializeHtml(doc: Document | AnyNode[]): string {
-  return render(doc, { encodeEntities: "utf8", selfClosingTags: false, emptyAttrs: false });
+  return render(doc, { encodeEntities: "utf8", selfClosingTags: false, emptyAttrs: true });
 }
 
 /** Every element below `root`, in document order, that `match` accepts. */

@@ -10,6 +10,8 @@
  */
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
+import { saveGalleries } from "./galleries.server";
+import { renderGalleries } from "./galleries-render.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
 import { tablesRenderStep, tablesSaveStep } from "./tables.server";
 
@@ -30,10 +32,18 @@ export type SaveStep = (doc: Document, ctx: SaveContext) => void;
 export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
-const SAVE_STEPS: SaveStep[] = [tablesSaveStep];
+// biome-ignore format: one block a line
+const SAVE_STEPS: SaveStep[] = [
+  tablesSaveStep,
+  saveGalleries,
+];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [tablesRenderStep];
+// biome-ignore format: one block a line
+const RENDER_STEPS: RenderStep[] = [
+  tablesRenderStep,
+  renderGalleries,
+];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {

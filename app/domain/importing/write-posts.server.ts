@@ -13,7 +13,7 @@ import { COMMENT_NAME_MAX } from "~/domain/comments/vocabulary";
 import { cleanContent } from "~/domain/content/pipeline.server";
 import { nextId } from "~/platform/counters.server";
 import { postPath, slugify } from "~/utils/slug";
-import { htmlToText } from "~/utils/text";
+import { htmlToText, proseText } from "~/utils/text";
 import { decodeEntities, plainText } from "./entities";
 import type { ImportLedger } from "./ledger.server";
 import type { SourceComment, SourcePost } from "./records";
@@ -57,7 +57,7 @@ export class PostWriter {
     const tagIds = [...new Set(p.tags.map((t) => this.terms.termFor("tag", t)))];
     const authorId = this.people.authorFor(p.author);
     const content = cleanContent(media.rewrite(p.html, authorId)).trim();
-    const summary = htmlToText(p.excerpt).trim() || textStart(htmlToText(content));
+    const summary = htmlToText(p.excerpt).trim() || textStart(proseText(content));
     let photo = p.featureImage;
     if (photo) photo = media.localUrl(photo, authorId) ?? photo;
     if (photo && !/^(https?:\/\/|\/)/i.test(photo)) photo = null;

@@ -10,7 +10,7 @@ import { cleanContent } from "~/domain/content/pipeline.server";
 import { isSiteAddress, isSitePage } from "~/domain/pages/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
 import { slugify } from "~/utils/slug";
-import { htmlToText } from "~/utils/text";
+import { htmlToText, proseText } from "~/utils/text";
 import { decodeEntities, plainText } from "./entities";
 import type { ImportLedger } from "./ledger.server";
 import { mimeOf } from "./media-files.server";
@@ -66,7 +66,7 @@ export class SiteWriter {
         status: p.status,
         title: title.slice(0, 200),
         slug,
-        summary: summary || textStart(htmlToText(content)),
+        summary: summary || textStart(proseText(content)),
         content,
         nav: p.nav ?? "none",
         navOrder: p.navOrder ?? 0,

@@ -3,12 +3,13 @@
  * the post about to be published and names what a reader would miss. Warnings never refuse the
  * publish; the writer confirms ("Publish anyway").
  */
+import { altTextCheck } from "~/domain/content/alt-text.server";
 import type { DbOrTx } from "~/platform/db.server";
 
 export type PublishCandidate = { id: number | null; content: string };
 export type PublishWarningCheck = (db: DbOrTx, post: PublishCandidate) => string[];
 
-const CHECKS: PublishWarningCheck[] = [];
+const CHECKS: PublishWarningCheck[] = [altTextCheck];
 
 /** Every check's warnings, in the checks' order; [] when nothing needs a second look. */
 export function publishWarnings(db: DbOrTx, post: PublishCandidate): string[] {
