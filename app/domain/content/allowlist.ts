@@ -19,8 +19,8 @@ const footnotes: AllowFragment = { tags: [], attributes: {} };
 // Tables.
 const tables: AllowFragment = { tags: [], attributes: {} };
 
-// Embeds.
-const embeds: AllowFragment = { tags: [], attributes: {} };
+// Embeds: the stored card `<figure class="ik-embed" data-embed-url="URL"><a href="URL">title</a></figure>`.
+const embeds: AllowFragment = { tags: ["figure"], attributes: { figure: ["data-embed-url"] } };
 
 // Galleries, captions and credits.
 const galleries: AllowFragment = { tags: [], attributes: {} };

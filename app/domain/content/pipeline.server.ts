@@ -10,6 +10,7 @@
  */
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
+import { renderEmbeds } from "./embeds.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
 
 /** Where stored content is going. */
@@ -32,7 +33,7 @@ export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 const SAVE_STEPS: SaveStep[] = [];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [];
+const RENDER_STEPS: RenderStep[] = [renderEmbeds];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
