@@ -11,11 +11,13 @@
 import { inArray } from "drizzle-orm";
 import { embeds } from "#db/schema";
 import { getSettings } from "~/domain/site/settings.server";
-import { getDb } from "~/platform/db.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { type Document, type Element, findElements, hasClass, parseHtml } from "./html-tree.server";
-import type { RenderContext } from "./pipeline.server";
 
 type Row = typeof embeds.$inferSelect;
+
+/** The render context this step reads (pipeline.server.ts's RenderContext). */
+type RenderContext = { target: string; db?: Db; publicUrl: string };
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
