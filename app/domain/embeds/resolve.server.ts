@@ -16,10 +16,12 @@ import {
   parseHtml,
   serializeHtml,
 } from "~/domain/content/html-tree.server";
+import { badRequest } from "~/domain/errors.server";
 import type { Db } from "~/platform/db.server";
 import {
   type Embed,
   type EmbedContext,
+  EmbedFetchError,
   fetchEmbed,
   findEmbed,
   isEmbeddableUrl,
@@ -168,4 +170,45 @@ export async function embedLinksForSave(
     actorId: actor.id,
   });
   return { content: html, note: notEmbeddedMessage(notEmbedded), notEmbedded };
+}
+
+/** What the editor shows on a card. */
+export type EmbedCard = {
+  url: string;
+  title: string;
+  provider: string;
+  authorName: string;
+  thumbnail: string | null;
+};
+
+/**
+ * The editor's resolve call and the staff "Refresh" action: the card for `url` (fetched when not
+ * known, or again with `refresh`), or a 400 naming why it cannot be embedded.
+ */
+export async function resolveEmbedLink(
+  db: Db,
+  actor: SessionUser,
+  input: { url: string; refresh: boolean },
+): Promise<EmbedCard> {
+  assertCan(actor, "writePosts");
+  const url = input.url.trim();
+  if (!isEmbeddableUrl(url)) throw badRequest("url: an http or https link is required");
+  const ctx = { listed: listedProviders(db), actorId: actor.id };
+  let row = input.refresh ? undefined : findEmbed(db, url);
+  if (!row || row.error) {
+    row = await fetchEmbed(db, url, ctx).catch((error: unknown) => {
+      if (error instanceof EmbedFetchError) {
+        throw badRequest(`Not embedded: ${url} — ${error.message}`);
+      }
+      throw error;
+    });
+  }
+  if (row.error) throw badRequest(`Not embedded: ${url} — ${row.error}`);
+  return {
+    url,
+    title: row.title,
+    provider: row.provider,
+    authorName: row.authorName,
+    thumbnail: row.thumbnail,
+  };
 }
