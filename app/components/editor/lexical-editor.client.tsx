@@ -15,6 +15,7 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { EmbedPastePlugin } from "./embed-paste-plugin";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
@@ -88,6 +89,7 @@ export default function RichTextEditor({
         <AutoLinks />
         <HorizontalRulePlugin />
         <HtmlFieldPlugin input={input} />
+        <EmbedPastePlugin />
       </LexicalComposer>
       <input ref={input} type="hidden" name={name} defaultValue={defaultValue} />
     </div>

@@ -8,6 +8,7 @@ import { ListItemNode, ListNode } from "@lexical/list";
 import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { EmbedNode } from "./embed-node";
 import { ImageNode } from "./image-node";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
@@ -25,6 +26,7 @@ export const EDITOR_NODES = [
   AutoLinkNode,
   HorizontalRuleNode,
   ImageNode,
+  EmbedNode,
 ];
 
 /**
