@@ -11,22 +11,21 @@ import { E2E_ADMIN, expect, test } from "./fixtures";
 let fake: FakeProvider;
 let postUrl = "";
 
-test.beforeAll(async ({ server }) => {
+test.beforeAll(async ({ server, playwright }) => {
   fake = await startFakeProvider();
   server.withDb((db) =>
     db
       .prepare("update settings set embed_providers = ? where id = 1")
       .run(`${fake.host} ${fake.origin}/oembed`),
   );
-  const { api_key: key } = server.queryOne<{ api_key: string }>(
-    "select api_key from users where email = ?",
-    E2E_ADMIN.email,
-  );
+  // The admin's apiKey, as an API client gets it (docs/api.md).
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const signIn = await (await api.post("/user/admin/authenticate", { data: E2E_ADMIN })).json();
+  const profile = await (await api.post("/user/data", { data: { uid: signIn.user.uid } })).json();
+  const key = profile.apiKey as string;
   const category = server.queryOne<{ name: string }>("select name from categories limit 1");
-  const res = await fetch(`${server.url}/posts/add`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url },
-    body: JSON.stringify({
+  const res = await api.post("/posts/add", {
+    data: {
       key,
       title: `Watch this ${Date.now()}`,
       status: "published",
@@ -34,9 +33,10 @@ test.beforeAll(async ({ server }) => {
       category: category.name,
       tags: [],
       content: `<p>Before the video.</p><p><a href="${fake.origin}/video/1">${fake.origin}/video/1</a></p>`,
-    }),
+    },
   });
   const body = (await res.json()) as { post: { url: string; content: string } };
+  if (!body.post) throw new Error(JSON.stringify(body));
   expect(body.post.content).toContain("ik-embed");
   postUrl = body.post.url;
 });
