@@ -4,8 +4,10 @@
  */
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import {
-  $getNodeByKey,
+  $createParagraphNode,
+  $getRoot,
   $getSelection,
+  $isElementNode,
   $isParagraphNode,
   $isRangeSelection,
   COMMAND_PRIORITY_LOW,
@@ -30,17 +32,14 @@ export function EmbedPastePlugin() {
               ? (event.clipboardData?.getData("text/plain") ?? "").trim()
               : "";
           if (!LONE_URL.test(text)) return false;
-          let paragraphKey: string | null = null;
+          let onEmptyLine = false;
           editor.getEditorState().read(() => {
             const selection = $getSelection();
             if (!$isRangeSelection(selection)) return;
             const block = selection.anchor.getNode().getTopLevelElement();
-            if ($isParagraphNode(block) && block.getTextContent().trim() === "") {
-              paragraphKey = block.getKey();
-            }
+            onEmptyLine = block === null || block.getTextContent().trim() === "";
           });
-          if (!paragraphKey) return false;
-          const key: string = paragraphKey;
+          if (!onEmptyLine) return false;
           setNote(`Looking up ${text}…`);
           resolveEmbed(text).then((r) => {
             if (!r.ok) {
@@ -49,9 +48,20 @@ export function EmbedPastePlugin() {
             }
             setNote(`Embedded: ${r.embed.title || text}`);
             editor.update(() => {
-              const paragraph = $getNodeByKey(key);
-              if (paragraph && paragraph.getTextContent().trim() === text) {
-                paragraph.replace($createEmbedNode(text, r.embed.title));
+              // The line the link was pasted on, if it still holds only that link.
+              const line = $getRoot()
+                .getChildren()
+                .find((node) => $isParagraphNode(node) && node.getTextContent().trim() === text);
+              if (!line) return;
+              const card = $createEmbedNode(text, r.embed.title);
+              line.replace(card);
+              // The caret was on the replaced line: it goes to the line after the card.
+              const next = card.getNextSibling();
+              if ($isElementNode(next)) next.selectStart();
+              else {
+                const after = $createParagraphNode();
+                card.insertAfter(after);
+                after.select();
               }
             });
           });
