@@ -3,14 +3,7 @@
  * (`POST /admin/embeds/resolve`, docs/behaviour.md §embeds).
  */
 import { useEffect, useState } from "react";
-
-export type EmbedCard = {
-  url: string;
-  title: string;
-  provider: string;
-  authorName: string;
-  thumbnail: string | null;
-};
+import type { EmbedCard } from "~/domain/embeds/providers";
 
 export type Resolved = { ok: true; embed: EmbedCard } | { ok: false; message: string };
 

@@ -214,3 +214,12 @@ export function displayHost(url: string): string {
     return url;
   }
 }
+
+/** What the editor shows on a card (the resolve call's answer). */
+export type EmbedCard = {
+  url: string;
+  title: string;
+  provider: string;
+  authorName: string;
+  thumbnail: string | null;
+};

@@ -27,6 +27,7 @@ import {
   isEmbeddableUrl,
   listedProviders,
 } from "./oembed.server";
+import type { EmbedCard } from "./providers";
 
 export const RETRY_FAILED_MS = 10 * 60 * 1000;
 const MAX_NEW_PER_SAVE = 10;
@@ -171,15 +172,6 @@ export async function embedLinksForSave(
   });
   return { content: html, note: notEmbeddedMessage(notEmbedded), notEmbedded };
 }
-
-/** What the editor shows on a card. */
-export type EmbedCard = {
-  url: string;
-  title: string;
-  provider: string;
-  authorName: string;
-  thumbnail: string | null;
-};
 
 /**
  * The editor's resolve call and the staff "Refresh" action: the card for `url` (fetched when not
