@@ -67,6 +67,11 @@ test("the embed waits for the reader's click", async ({ page, javaScriptEnabled 
   const load = figure.getByRole("button", { name: "Load content from 127.0.0.2" });
   if (!javaScriptEnabled) {
     await expect(load).toBeHidden();
+    // The page cache answers the next visit with the same policy.
+    const again = await page.goto(postUrl);
+    expect(again?.headers()["content-security-policy"]).toContain(
+      `frame-src 'self' ${fake.origin}`,
+    );
     expect(toProvider).toEqual([]);
     return;
   }
