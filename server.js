@@ -102,6 +102,7 @@ const {
   guardRequest,
   routeMethods,
   SERVER_TIMEOUTS,
+  withEmbedPolicy,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -232,7 +233,7 @@ app.use(
     (readerPages.handles(req.path) ? renderReaderPage : renderAnyPage)(
       request,
       getLoadContext(req, res),
-    ),
+    ).then((response) => withEmbedPolicy(response, res)),
   ),
 );
 

@@ -4,12 +4,15 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
 import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
+import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
+// server.js folds a page's embed sources into its Content-Security-Policy.
+export { withEmbedPolicy } from "~/web/embed-policy.server";
 export {
   pageCacheMiddleware,
   prepareUncachedResponse,
@@ -49,6 +52,7 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  setEmbedSourcesHeader(responseHeaders, loadContext.get(embedSourcesContext));
   // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
   const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
   return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });

@@ -70,6 +70,7 @@ export default [
   route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
   route("admin/reset-password", "routes/admin.reset-password.tsx"),
   route("admin/announcement", "routes/admin.announcement.ts"),
+  route("admin/embeds/resolve", "routes/admin.embeds-resolve.ts"),
   route("admin", "routes/admin.index.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin/posts", "routes/admin.posts.tsx"),

@@ -14,6 +14,7 @@ import { LogoutButton } from "~/components/admin/sidebar";
 import { FormError } from "~/components/admin/toasts";
 import { BackupsSection } from "~/components/settings/backups-section";
 import { CommentSettings } from "~/components/settings/comment-settings";
+import { EmbedsSection } from "~/components/settings/embeds-section";
 import {
   FlagSection,
   type FlagSpec,
@@ -254,6 +255,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </SettingsSection>
         <HomeSection settings={settings} categories={categoryChoices} current={homeCurrent} />
         <PerformanceSection settings={settings} />
+        <EmbedsSection settings={settings} />
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
         <SubscribersSection settings={settings} />
         <div className="form-actions">

@@ -10,9 +10,11 @@
  * author (the caller), so those fields of the body are ignored.
  */
 import { z } from "zod";
+import { embedLinksForSave } from "~/domain/embeds/resolve.server";
 import { savePost } from "~/domain/posts/editing.server";
 import { postIdField } from "~/domain/posts/ids";
 import { actionForStatus } from "~/domain/posts/post-input.server";
+import { getDb } from "~/platform/db.server";
 import { apiHandler, postOnlyLoader, readJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import type { Route } from "./+types/api.posts-add";
@@ -33,6 +35,16 @@ export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   const actor = await requireApiUser(request, body.key);
   const { key: _key, id, status, ...fields } = body;
   const reservedId = typeof id === "number" ? id : undefined;
-  const result = savePost(actor, { ...fields, action: actionForStatus(status) }, { reservedId });
-  return { type: "success", message: result.message, post: result.post };
+  const embedded =
+    typeof fields.content === "string"
+      ? await embedLinksForSave(getDb(), actor, fields.content)
+      : { content: fields.content, notEmbedded: [] };
+  const input = { ...fields, content: embedded.content, action: actionForStatus(status) };
+  const result = savePost(actor, input, { reservedId });
+  return {
+    type: "success",
+    message: result.message,
+    post: result.post,
+    notEmbedded: embedded.notEmbedded,
+  };
 });

@@ -9,6 +9,7 @@ import { FlashNotice } from "~/components/admin/toasts";
 import { Byline } from "~/components/byline";
 import { ChipList } from "~/components/chip-list";
 import { CommentsSection } from "~/components/comments";
+import { EmbedLoader } from "~/components/embed-loader";
 import { Lightbox } from "~/components/lightbox";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
@@ -19,6 +20,7 @@ import { mayTouchPost } from "~/domain/access/ownership";
 import { approvedCount, publicComments } from "~/domain/comments/comments.server";
 import { commentsOpen } from "~/domain/comments/submit.server";
 import { renderContent } from "~/domain/content/pipeline.server";
+import { embedSourcesFor } from "~/domain/embeds/policy.server";
 import { isDomainError } from "~/domain/errors.server";
 import { likePost } from "~/domain/posts/engagement.server";
 import { parsePostId } from "~/domain/posts/ids";
@@ -34,6 +36,7 @@ import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~
 import { sitePath } from "~/utils/slug";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
+import { embedSourcesContext } from "~/web/embed-policy.server";
 import { readForm } from "~/web/forms.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
 import { isCountableRequest } from "~/web/visits.server";
@@ -75,7 +78,7 @@ async function findPreview(params: Route.LoaderArgs["params"], request: Request)
   return mayTouchPost(user, post.authorId) ? post : undefined;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const preview = await findPreview(params, request);
   const post = preview ?? findPost(params, request);
   // The segments come decoded; stored URLs carry slugs in other scripts encoded.
@@ -91,6 +94,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const open = commentsOpen(post, getSettings(db));
   const replyId = Number(new URL(request.url).searchParams.get("replyto"));
   const replyTarget = comments.find((c) => c.id === replyId && c.approved);
+  // The page's policy allows its embeds' frames and scripts (docs/decisions/233-embed-csp.md).
+  context.set(embedSourcesContext, embedSourcesFor(db, post.content));
   return {
     comments,
     commentCount: approvedCount(db, post.id),
@@ -271,6 +276,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
       {/* Sanitized with the allowlist of sanitize.server.ts. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
       <Lightbox />
+      <EmbedLoader html={post.content} />
       {post.tags.length > 0 ? (
         <ChipList
           label="Tags"

@@ -16,6 +16,7 @@ import { $createParagraphNode, $getRoot, type LexicalEditor } from "lexical";
 import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { EditorChromePlugin } from "./chrome-plugin";
+import { EmbedPastePlugin } from "./embed-paste-plugin";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { MarkdownTools } from "./markdown-tools";
@@ -96,6 +97,7 @@ export default function RichTextEditor({
         <MarkdownTools />
         <EditorChromePlugin />
         <HtmlFieldPlugin input={input} />
+        <EmbedPastePlugin />
       </LexicalComposer>
       <input ref={input} type="hidden" name={name} defaultValue={defaultValue} />
     </div>

@@ -9,6 +9,7 @@ import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { EmbedNode } from "./embed-node";
 import { GalleryNode } from "./gallery-node";
 import { ImageNode } from "./image-node";
 
@@ -31,6 +32,7 @@ export const EDITOR_NODES = [
   TableRowNode,
   TableCellNode,
   GalleryNode,
+  EmbedNode,
 ];
 
 /**

@@ -19,8 +19,8 @@ const footnotes: AllowFragment = { tags: [], attributes: {} };
 // Tables: the caption, and which cells a header cell heads (th scope="col" | "row").
 const tables: AllowFragment = { tags: ["caption"], attributes: { th: ["scope"] } };
 
-// Embeds.
-const embeds: AllowFragment = { tags: [], attributes: {} };
+// Embeds: the stored card `<figure class="ik-embed" data-embed-url="URL"><a href="URL">title</a></figure>`.
+const embeds: AllowFragment = { tags: ["figure"], attributes: { figure: ["data-embed-url"] } };
 
 // Galleries, captions and credits (figure, figcaption, ul, li and img are base tags). `role` is
 // kept only as `role="presentation"` on a decorative image, `data-columns` only on a gallery: the

@@ -10,6 +10,7 @@
  */
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
+import { renderEmbeds } from "./embeds.server";
 import { saveGalleries } from "./galleries.server";
 import { renderGalleries } from "./galleries-render.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
@@ -43,6 +44,7 @@ const SAVE_STEPS: SaveStep[] = [
 const RENDER_STEPS: RenderStep[] = [
   tablesRenderStep,
   renderGalleries,
+  renderEmbeds,
 ];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { BackupScheduleSchema } from "~/domain/backups/schedule-input.server";
+import { parseProviderList } from "~/domain/embeds/providers";
 
 const flag = (name: string) =>
   z.preprocess(
@@ -157,6 +158,7 @@ export const SETTINGS_FLAGS = [
   "enable2FA",
   "confirmSubscribers",
   "sendWelcomeEmail",
+  "embedsLoadWithoutAsking",
 ] as const;
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 
@@ -223,6 +225,13 @@ export const SettingsSchema = z
       .int("Close comments after must be a whole number of days")
       .min(0, "Close comments after cannot be negative")
       .max(36_500, "Close comments after is too many days"),
+    embedProviders: z
+      .string({ error: "Embed providers must be text" })
+      .max(5000, "Embed providers are too long (5000 characters at most)")
+      .superRefine((text, check) => {
+        const first = parseProviderList(text).errors[0];
+        if (first) check.addIssue({ code: "custom", message: `Embed providers: ${first}` });
+      }),
     // Settings → Backups: the backups area's own rules; the generic data calls echo them back.
     ...BackupScheduleSchema.shape,
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
@@ -249,6 +258,7 @@ export type SettingsInput = {
   timeZone: string;
   commentDisallowedWords: string;
   commentsCloseAfterDays: number;
+  embedProviders: string;
 } & z.output<typeof BackupScheduleSchema> &
   Record<SettingsFlag, boolean> &
   Record<SocialField, string> &
@@ -280,6 +290,7 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     ...HOME_FIELDS,
     "commentDisallowedWords",
     "commentsCloseAfterDays",
+    "embedProviders",
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { embedLinksForSave } from "~/domain/embeds/resolve.server";
 import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
 import { savePost, trashPost } from "~/domain/posts/editing.server";
 import { ALL_FIELDS_REQUIRED, POST_INTENTS, type PostIntent } from "~/domain/posts/fields";
@@ -167,6 +168,9 @@ export async function postFormAction(
     }
     const saving = form;
     const action: SaveAction = intent;
+    // Lone links become embed cards before the save (docs/behaviour.md §embeds).
+    const embedded = await embedLinksForSave(getDb(), actor, saving.fields.content ?? "");
+    saving.fields.content = embedded.content;
     const { post, message } = await withStoredImages(
       saving,
       POST_IMAGE_FIELDS,
@@ -174,7 +178,8 @@ export async function postFormAction(
       (urls) => savePost(actor, postInputFromForm(saving, action, urls, existing), { id }),
     );
     const to = intent === "preview" ? post.url : `/admin/posts/edit/${post.id}`;
-    return redirectWithFlash(to, { type: "success", message });
+    const said = embedded.note ? `${message} ${embedded.note}` : message;
+    return redirectWithFlash(to, { type: "success", message: said });
   } catch (error) {
     await form?.discard();
     const values = form ? postFormValues(form) : {};
