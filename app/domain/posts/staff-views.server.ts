@@ -5,7 +5,7 @@
  * `~/domain/access/ownership`.
  */
 
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   categories,
@@ -19,7 +19,8 @@ import {
 } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
+import { ownPostsOnly } from "~/domain/access/ownership";
+import { mayTouchStoredPost, postsCreditingUser } from "~/domain/bylines/membership.server";
 import { forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { selectPostsJoined } from "~/domain/posts/joined.server";
@@ -127,10 +128,12 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
   }));
 }
 
-/** The posts `actor` may see as an SQL condition, or undefined for all. */
-export function visiblePostsCondition(actor: SessionUser): SQL | undefined {
+/** The posts `actor` may see as an SQL condition (their own and those crediting them), or undefined for all. */
+export function visiblePostsCondition(actor: SessionUser, db: Db = getDb()): SQL | undefined {
   const owner = ownPostsOnly(actor);
-  return owner === undefined ? undefined : eq(posts.authorId, owner);
+  return owner === undefined
+    ? undefined
+    : or(eq(posts.authorId, owner), postsCreditingUser(db, owner));
 }
 
 /** 403 unless the actor's role writes posts (Subscribers write nothing). */
@@ -144,7 +147,7 @@ export function loadOwnedPost(db: Db, actor: SessionUser, id: number): Post {
   if (!Number.isSafeInteger(id) || id < 1) throw notFound("Post not found");
   const row = db.select().from(posts).where(eq(posts.id, id)).get();
   if (!row) throw notFound("Post not found");
-  if (!mayTouchPost(actor, row.authorId)) throw forbidden("You can only change your own posts");
+  if (!mayTouchStoredPost(db, actor, row)) throw forbidden("You can only change your own posts");
   return row;
 }
 
@@ -217,7 +220,7 @@ export function listPostsForAdmin(
 ): AdminPostList {
   assertWriter(actor);
   const { status, page, search, order } = parseInput(AdminPostListSchema, input);
-  const visible = visiblePostsCondition(actor);
+  const visible = visiblePostsCondition(actor, db);
   const counts: AdminPostList["counts"] = {
     all: 0,
     draft: 0,
