@@ -77,6 +77,7 @@ export default [
     route("admin/posts/edit/:id", "routes/admin.posts-edit.tsx"),
     route("admin/posts/categories", "routes/admin.posts-categories.tsx"),
     route("admin/posts/tags", "routes/admin.posts-tags.tsx"),
+    route("admin/contributors", "routes/admin.contributors.tsx"),
     route("admin/media/library", "routes/admin.media-library.tsx"),
     route("admin/media/add", "routes/admin.media-add.tsx"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
