@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { PeopleOptions } from "~/components/bylines/contributor-filter";
 import { CONTRIBUTOR_ROLES } from "~/domain/bylines/vocabulary";
 import type { BylineRow, ContributorChoices } from "~/web/screens/byline-field.server";
@@ -62,6 +62,7 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
       ...Array.from({ length: EMPTY_ROWS }, emptyRow),
     ]),
   );
+  const id = useId();
   const known = new Set([...people.staff, ...people.guests].map((p) => p.value));
   const move = (index: number, by: number) =>
     setRows((current) => {
@@ -88,9 +89,13 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
       <ol className="byline-rows">
         {rows.map((row, i) => (
           <li key={row.key} className="byline-row" data-testid="byline-row">
-            <label>
-              Person<span className="visually-hidden"> {i + 1}</span>
+            {/* Labels name their control by id: a select inside its label would take in its options' text. */}
+            <span className="byline-cell">
+              <label htmlFor={`${id}-person-${i}`}>
+                Person<span className="visually-hidden"> {i + 1}</span>
+              </label>
               <select
+                id={`${id}-person-${i}`}
                 name="bylinePerson"
                 value={row.person}
                 onChange={(e) => update(i, { person: e.currentTarget.value })}
@@ -105,10 +110,13 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
                   }
                 />
               </select>
-            </label>
-            <label>
-              Role<span className="visually-hidden"> {i + 1}</span>
+            </span>
+            <span className="byline-cell">
+              <label htmlFor={`${id}-role-${i}`}>
+                Role<span className="visually-hidden"> {i + 1}</span>
+              </label>
               <select
+                id={`${id}-role-${i}`}
                 name="bylineRole"
                 value={row.role}
                 onChange={(e) => update(i, { role: e.currentTarget.value })}
@@ -119,8 +127,8 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="byline-order">
+            </span>
+            <label className="byline-order byline-cell">
               Order<span className="visually-hidden"> {i + 1}</span>
               <input
                 type="number"
