@@ -90,7 +90,7 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
         {rows.map((row, i) => (
           <li key={row.key} className="byline-row" data-testid="byline-row">
             {/* Labels name their control by id: a select inside its label would take in its options' text. */}
-            <span className="byline-cell">
+            <span className="field byline-cell">
               <label htmlFor={`${id}-person-${i}`}>
                 Person<span className="visually-hidden"> {i + 1}</span>
               </label>
@@ -111,7 +111,7 @@ export function BylineField({ rows: initial, people, hydrated }: BylineFieldProp
                 />
               </select>
             </span>
-            <span className="byline-cell">
+            <span className="field byline-cell">
               <label htmlFor={`${id}-role-${i}`}>
                 Role<span className="visually-hidden"> {i + 1}</span>
               </label>
