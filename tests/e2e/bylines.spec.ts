@@ -4,20 +4,11 @@
  * new post's byline, saves, and Edit Post shows them in that order; axe finds nothing serious on
  * the Contributors screen and the post form.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, STAFF_PASSWORD, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-}
 
 const rows = (page: Page) => page.getByTestId("byline-row");
 
