@@ -39,6 +39,10 @@ const post = (actor = n.staff.author, extra: Record<string, unknown> = {}) =>
     ...extra,
   }).post;
 
+/** Byline lines as the domain and the JSON calls take them. */
+const U = (user: number, role: string) => ({ user, role });
+const G = (guest: number | undefined, role: string) => ({ guest, role });
+
 const names = (postId: number) => bylineOf(n.db, postId).map((e) => `${e.name}:${e.role}`);
 
 function form(path: string, fields: Record<string, string | string[]>, cookie: string): Request {
@@ -61,10 +65,7 @@ describe("guest contributors", () => {
     });
     expect(guest).toMatchObject({ slug: "rosa-field", posts: 0, version: 1 });
     const p = post(n.staff.editor, {
-      contributors: [
-        { user: n.staff.editor.id, role: "Author" },
-        { guest: guest.id, role: "Photos" },
-      ],
+      contributors: [U(n.staff.editor.id, "Author"), G(guest.id, "Photos")],
     });
     expect(listGuests(n.db, n.staff.admin).find((g) => g.id === guest.id)?.posts).toBe(1);
     const renamed = updateGuest(n.db, n.staff.editor, guest.id, {
@@ -154,10 +155,7 @@ describe("guest contributors", () => {
     expect(added.status).toBe(303);
     const [lin] = listGuests(n.db, n.staff.editor);
     post(n.staff.editor, {
-      contributors: [
-        { user: n.staff.editor.id, role: "Author" },
-        { guest: lin?.id, role: "Illustration" },
-      ],
+      contributors: [U(n.staff.editor.id, "Author"), G(lin?.id, "Illustration")],
     });
     const asking = await settle(
       contributorsLoader,
@@ -187,10 +185,7 @@ describe("guest contributors", () => {
 describe("who changes a byline", () => {
   it("a co-author edits a post that credits them, and no one else's", async () => {
     const shared = post(n.staff.author2, {
-      contributors: [
-        { user: n.staff.author2.id, role: "Author" },
-        { user: n.staff.author.id, role: "Author" },
-      ],
+      contributors: [U(n.staff.author2.id, "Author"), U(n.staff.author.id, "Author")],
     });
     const notMine = post(n.staff.author2);
     expect(getEditablePost(n.staff.author, shared.id).id).toBe(shared.id);
@@ -214,8 +209,8 @@ describe("who changes a byline", () => {
     expect((await caught(() => deletePost(n.staff.author, shared.id))).status).toBe(403);
     // A Contributor in a byline edits it too.
     setPostContributors(n.db, n.staff.author2, shared.id, [
-      { user: n.staff.author2.id, role: "Author" },
-      { user: n.staff.contributor.id, role: "Reporting" },
+      U(n.staff.author2.id, "Author"),
+      U(n.staff.contributor.id, "Reporting"),
     ]);
     expect(getEditablePost(n.staff.contributor, shared.id).id).toBe(shared.id);
     expect((await caught(() => getEditablePost(n.staff.author, shared.id))).status).toBe(403);
@@ -224,48 +219,25 @@ describe("who changes a byline", () => {
   it("owners and Editors change anything; a co-author adds, reorders and removes only themselves", async () => {
     const guest = createGuest(n.db, n.staff.editor, { name: "Gail" });
     const p = post(n.staff.author2, {
-      contributors: [
-        { user: n.staff.author2.id, role: "Author" },
-        { user: n.staff.author.id, role: "Author" },
-      ],
+      contributors: [U(n.staff.author2.id, "Author"), U(n.staff.author.id, "Author")],
     });
     // A co-author may add people.
     setPostContributors(n.db, n.staff.author, p.id, [
-      { user: n.staff.author2.id, role: "Author" },
-      { user: n.staff.author.id, role: "Author" },
-      { guest: guest.id, role: "Photos" },
+      U(n.staff.author2.id, "Author"),
+      U(n.staff.author.id, "Author"),
+      G(guest.id, "Photos"),
     ]);
     expect(names(p.id)).toEqual(["Ann:Author", "Abe:Author", "Gail:Photos"]);
     // …but not remove someone else, nor remove, demote or displace the owner.
     for (const [lines, message] of [
+      [[U(n.staff.author2.id, "Author"), U(n.staff.author.id, "Author")], "remove someone else"],
+      [[U(n.staff.author.id, "Author"), G(guest.id, "Photos")], "remove or demote the owner"],
       [
-        [
-          { user: n.staff.author2.id, role: "Author" },
-          { user: n.staff.author.id, role: "Author" },
-        ],
-        "remove someone else",
-      ],
-      [
-        [
-          { user: n.staff.author.id, role: "Author" },
-          { guest: guest.id, role: "Photos" },
-        ],
+        [U(n.staff.author2.id, "Editing"), U(n.staff.author.id, "Author"), G(guest.id, "Photos")],
         "remove or demote the owner",
       ],
       [
-        [
-          { user: n.staff.author2.id, role: "Editing" },
-          { user: n.staff.author.id, role: "Author" },
-          { guest: guest.id, role: "Photos" },
-        ],
-        "remove or demote the owner",
-      ],
-      [
-        [
-          { user: n.staff.author.id, role: "Author" },
-          { user: n.staff.author2.id, role: "Author" },
-          { guest: guest.id, role: "Photos" },
-        ],
+        [U(n.staff.author.id, "Author"), U(n.staff.author2.id, "Author"), G(guest.id, "Photos")],
         "move the owner",
       ],
     ] as const) {
@@ -275,24 +247,22 @@ describe("who changes a byline", () => {
     }
     // A co-author may take themselves off.
     setPostContributors(n.db, n.staff.author, p.id, [
-      { user: n.staff.author2.id, role: "Author" },
-      { guest: guest.id, role: "Photos" },
+      U(n.staff.author2.id, "Author"),
+      G(guest.id, "Photos"),
     ]);
     expect(names(p.id)).toEqual(["Ann:Author", "Gail:Photos"]);
     // The owner may change anything, and an Editor may change any byline.
-    setPostContributors(n.db, n.staff.author2, p.id, [{ guest: guest.id, role: "Author" }]);
+    setPostContributors(n.db, n.staff.author2, p.id, [G(guest.id, "Author")]);
     setPostContributors(n.db, n.staff.editor, p.id, [
-      { user: n.staff.admin.id, role: "Author" },
-      { guest: guest.id, role: "Photos" },
+      U(n.staff.admin.id, "Author"),
+      G(guest.id, "Photos"),
     ]);
     expect(names(p.id)).toEqual(["Ada:Author", "Gail:Photos"]);
     // Someone the byline does not name may not touch it.
     expect(
       (
         await caught(() =>
-          setPostContributors(n.db, n.staff.author, p.id, [
-            { user: n.staff.author.id, role: "Author" },
-          ]),
+          setPostContributors(n.db, n.staff.author, p.id, [U(n.staff.author.id, "Author")]),
         )
       ).status,
     ).toBe(403);
@@ -304,24 +274,12 @@ describe("who changes a byline", () => {
     n.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id)).run();
     for (const lines of [
       [],
-      [{ user: n.staff.author.id, role: "Photos" }],
-      [
-        { user: n.staff.author.id, role: "Author" },
-        { user: n.staff.author.id, role: "Author" },
-      ],
-      [
-        { user: n.staff.author.id, role: "Author" },
-        { user: n.staff.subscriber.id, role: "Reporting" },
-      ],
-      [
-        { user: n.staff.author.id, role: "Author" },
-        { user: deactivated.id, role: "Reporting" },
-      ],
-      [
-        { user: n.staff.author.id, role: "Author" },
-        { guest: 9999, role: "Photos" },
-      ],
-      [{ user: n.staff.author.id, role: "Boss" }],
+      [U(n.staff.author.id, "Photos")],
+      [U(n.staff.author.id, "Author"), U(n.staff.author.id, "Author")],
+      [U(n.staff.author.id, "Author"), U(n.staff.subscriber.id, "Reporting")],
+      [U(n.staff.author.id, "Author"), U(deactivated.id, "Reporting")],
+      [U(n.staff.author.id, "Author"), G(9999, "Photos")],
+      [U(n.staff.author.id, "Boss")],
     ]) {
       expect(
         (await caught(() => setPostContributors(n.db, n.staff.author, p.id, lines))).status,
@@ -330,8 +288,8 @@ describe("who changes a byline", () => {
     expect(names(p.id)).toEqual(["Abe:Author"]);
     // The same person in two roles is fine.
     setPostContributors(n.db, n.staff.author, p.id, [
-      { user: n.staff.author.id, role: "Author" },
-      { user: n.staff.author.id, role: "Photos" },
+      U(n.staff.author.id, "Author"),
+      U(n.staff.author.id, "Photos"),
     ]);
     expect(names(p.id)).toEqual(["Abe:Author", "Abe:Photos"]);
     expect(staffChoices(n.db).map((u) => u.name)).not.toContain("Sue");
@@ -349,7 +307,7 @@ describe("who changes a byline", () => {
           category: "Crypto",
           summary: "s",
           content: "<p>b</p>",
-          contributors: [{ user: n.staff.author.id, role: "Photos" }],
+          contributors: [U(n.staff.author.id, "Photos")],
         },
         { id: p.id },
       ),
@@ -370,17 +328,14 @@ describe("names kept, the posts filter and the form", () => {
     const ghostId =
       n.db.select({ id: users.id }).from(users).where(eq(users.uid, ghost.uid)).get()?.id ?? 0;
     const p = post(n.staff.editor, {
-      contributors: [
-        { user: n.staff.editor.id, role: "Author" },
-        { user: ghostId, role: "Reporting" },
-      ],
+      contributors: [U(n.staff.editor.id, "Author"), U(ghostId, "Reporting")],
     });
     deleteUser(n.staff.admin, ghost.uid);
     expect(names(p.id)).toEqual(["Eve:Author", "Gone Soon:Reporting"]);
     // Saving again keeps the deleted contributor by position.
     setPostContributors(n.db, n.staff.editor, p.id, [
       { former: 1, role: "Author" },
-      { user: n.staff.editor.id, role: "Author" },
+      U(n.staff.editor.id, "Author"),
     ]);
     expect(names(p.id)).toEqual(["Gone Soon:Author", "Eve:Author"]);
   });
@@ -389,10 +344,7 @@ describe("names kept, the posts filter and the form", () => {
     const guest = createGuest(n.db, n.staff.editor, { name: "Gail" });
     const a = post(n.staff.editor, {
       title: "With Gail",
-      contributors: [
-        { user: n.staff.editor.id, role: "Author" },
-        { guest: guest.id, role: "Photos" },
-      ],
+      contributors: [U(n.staff.editor.id, "Author"), G(guest.id, "Photos")],
     });
     const b = post(n.staff.author, { title: "By Abe" });
     const ids = (contributor: string) =>
