@@ -18,9 +18,19 @@ import {
   loader as contributorsLoader,
 } from "~/routes/admin.contributors";
 import { action as editAction, loader as editLoader } from "~/routes/admin.posts-edit";
+import { action as postsAddAction } from "~/routes/api.posts-add";
 import { verifyCredentials } from "~/web/auth.server";
 import { resetDatabase, settle } from "../helpers";
-import { BASE, caught, makeUser, PASSWORD, sessionCookie, setupNewsroom } from "./fixtures";
+import {
+  BASE,
+  callRoute,
+  caught,
+  makeUser,
+  PASSWORD,
+  postJson,
+  sessionCookie,
+  setupNewsroom,
+} from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 
@@ -404,5 +414,36 @@ describe("names kept, the posts filter and the form", () => {
     expect(JSON.parse(refused.data.values.byline)).toEqual([
       { person: `g${guest.id}`, role: "Photos", name: "" },
     ]);
+  });
+
+  it("POST /posts/add takes the byline as contributors, by user id or uid and guest id", async () => {
+    const guest = createGuest(n.db, n.staff.editor, { name: "Gail" });
+    const body = {
+      status: "draft",
+      title: "Via API",
+      category: "Crypto",
+      summary: "s",
+      content: "<p>b</p>",
+    };
+    const contributors = [
+      U(n.staff.editor.id, "Author"),
+      { user: n.staff.author.uid, role: "Author" },
+      G(guest.id, "Photos"),
+    ];
+    const added = await callRoute(
+      postsAddAction,
+      postJson("/posts/add", { body: { ...body, contributors, key: n.staff.editor.apiKey } }),
+    );
+    expect(added.status).toBe(200);
+    const id = (added.body.post as { id: number }).id;
+    expect(names(id)).toEqual(["Eve:Author", "Abe:Author", "Gail:Photos"]);
+    const bad = await callRoute(
+      postsAddAction,
+      postJson("/posts/add", {
+        body: { ...body, contributors: [G(guest.id, "Photos")], key: n.staff.editor.apiKey },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("at least one Author");
   });
 });
