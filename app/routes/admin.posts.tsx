@@ -71,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
       if (!isDomainError(error)) throw error;
     }
   }
-  const isContributor = !can(user.role, "publishPosts");
+  const contributor = !can(user.role, "publishPosts");
   const notes = sendBackNotes(list.posts.map((post) => post.id));
   const timeZone = siteTimeZone();
   return {
@@ -95,12 +95,13 @@ export async function loader(args: Route.LoaderArgs) {
     status: list.status ?? null,
     search: list.search,
     order: list.order,
-    contributor: list.contributor,
+    /** The Contributor filter's choice (`u12`, `g3`, or ""), docs/behaviour.md §bylines. */
+    credited: list.contributor,
     people: contributorChoices(),
     confirm,
     canDelete,
     /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
-    isContributor,
+    contributor,
     /** Editors and Administrators: the review queue, "Reviewing (N)". */
     reviewer: can(user.role, "seeAllPosts"),
   };
@@ -182,9 +183,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     order,
     confirm,
     canDelete,
-    contributor: credited,
+    credited,
     people,
-    isContributor: contributor,
+    contributor,
     reviewer,
   } = loaderData;
   const result = useActionData<typeof action>();
