@@ -249,13 +249,6 @@ export function PostForm({
               />
             ))}
           </fieldset>
-          {byline ? (
-            <BylineField
-              rows={bylineFormRows(byline, result?.values?.byline)}
-              people={byline.people}
-              hydrated={hydrated}
-            />
-          ) : null}
           <label htmlFor="post-summary">Summary</label>
           <textarea
             id="post-summary"
@@ -265,6 +258,13 @@ export function PostForm({
             defaultValue={initial.summary}
             aria-required="true"
           />
+          {byline ? (
+            <BylineField
+              rows={bylineFormRows(byline, result?.values?.byline)}
+              people={byline.people}
+              hydrated={hydrated}
+            />
+          ) : null}
           <ImageField label="Featured image" aria-describedby="photo-now" />
           <p id="photo-now" className="hint">
             {post.photo ? (
