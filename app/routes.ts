@@ -79,6 +79,7 @@ export default [
     route("admin/posts/edit/:id/markdown", "routes/admin.posts-edit-markdown.ts"),
     route("admin/posts/categories", "routes/admin.posts-categories.tsx"),
     route("admin/posts/tags", "routes/admin.posts-tags.tsx"),
+    route("admin/contributors", "routes/admin.contributors.tsx"),
     route("admin/media/library", "routes/admin.media-library.tsx"),
     route("admin/media/add", "routes/admin.media-add.tsx"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),

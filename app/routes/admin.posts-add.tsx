@@ -5,6 +5,7 @@ import { PostForm } from "~/components/admin/post-form";
 import { can } from "~/domain/access/capabilities";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
+import { contributorChoices } from "~/web/screens/byline-field.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import type { Route } from "./+types/admin.posts-add";
 
@@ -17,6 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
     ...postFormChoices(),
     canSchedule: can(user.role, "publishPosts"),
     scheduleTimeZone: siteTimeZone(),
+    // A new post's byline starts as its writer.
+    byline: {
+      rows: [{ person: `u${user.id}`, role: "Author", name: user.name }],
+      people: contributorChoices(),
+    },
   };
 }
 
@@ -50,6 +56,7 @@ export default function AddPost({ loaderData, matches }: Route.ComponentProps) {
         scheduleTimeZone={loaderData.scheduleTimeZone}
         siteName={siteNameOf(matches)}
         result={result}
+        byline={loaderData.byline}
       />
     </>
   );

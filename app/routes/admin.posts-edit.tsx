@@ -14,6 +14,7 @@ import { newerAutosave } from "~/domain/workflow/autosave.server";
 import { sendBackNotes } from "~/domain/workflow/review.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
+import { bylineRows, contributorChoices } from "~/web/screens/byline-field.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import { reviewAction } from "~/web/screens/review.server";
 import { autosaveAction, restoreAction, revisionsFor } from "~/web/screens/revisions.server";
@@ -61,6 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
       newerAutosave: newerAutosave(user, post),
       canMail: can(user.role, "manageMail"),
       ...postFormChoices(),
+      byline: { rows: bylineRows(post.id), people: contributorChoices() },
     };
   } catch (error) {
     if (isDomainError(error)) throw data(error.message, { status: error.status });
@@ -124,6 +126,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         scheduleTimeZone={loaderData.scheduleTimeZone}
         siteName={siteNameOf(matches)}
         result={result}
+        byline={loaderData.byline}
       />
       <Autosave postId={post.id} formId="post-form" />
       <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />

@@ -6,6 +6,7 @@ import { ListPager } from "~/components/admin/list-pager";
 import { ListTable, ListTabs, RowButton, SelectBox } from "~/components/admin/list-table";
 import { adminMeta } from "~/components/admin/meta";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
+import { ContributorFilter, personLabel } from "~/components/bylines/contributor-filter";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
 import { deletePost, trashPost, trashPosts } from "~/domain/posts/editing.server";
@@ -24,6 +25,7 @@ import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
 import { redirectSuccess } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
+import { contributorChoices } from "~/web/screens/byline-field.server";
 import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     status: query.get("status") ?? undefined,
     search: query.get("q") ?? undefined,
     order: query.get("order") ?? undefined,
+    contributor: query.get("contributor") ?? undefined,
   };
   let list: AdminPostList;
   try {
@@ -92,6 +95,9 @@ export async function loader(args: Route.LoaderArgs) {
     status: list.status ?? null,
     search: list.search,
     order: list.order,
+    /** The Contributor filter's choice (`u12`, `g3`, or ""), docs/behaviour.md §bylines. */
+    credited: list.contributor,
+    people: contributorChoices(),
     confirm,
     canDelete,
     /** docs/behaviour.md §access: a Contributor has the Reviewing filter and no Edit, Delete or Action column. */
@@ -177,6 +183,8 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     order,
     confirm,
     canDelete,
+    credited,
+    people,
     contributor,
     reviewer,
   } = loaderData;
@@ -191,6 +199,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       status,
       q: search || null,
       order: order === "oldest" ? order : null,
+      contributor: credited || null,
       page: page > 1 ? page : null,
       ...change,
     };
@@ -249,6 +258,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           {status ? <input type="hidden" name="status" value={status} /> : null}
           <label htmlFor="posts-search">Search posts</label>
           <input id="posts-search" type="search" name="q" defaultValue={search} maxLength={200} />
+          <ContributorFilter people={people} value={credited} />
           <button type="submit" className="button button-secondary">
             Search
           </button>
@@ -261,7 +271,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         caption={
           <>
             Posts{status ? ` (${status})` : ""}
-            {search ? `, matching “${search}”` : ""}, page {page} of {pageCount}
+            {search ? `, matching “${search}”` : ""}
+            {credited ? `, crediting ${personLabel(people, credited)}` : ""}, page {page} of{" "}
+            {pageCount}
           </>
         }
         columns={[

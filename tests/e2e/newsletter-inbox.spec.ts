@@ -7,8 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { type E2EServer, expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -20,15 +19,6 @@ test.beforeAll(({ server: worker }) => {
   server = worker;
   base = worker.url;
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-}
 
 /** The List-Unsubscribe address of the message `subject` sent to `email`, from the outbox. */
 function unsubscribeLink(subject: string, email: string): string {

@@ -55,6 +55,7 @@ const SEEN_BY: [string, Role[]][] = [
   ["Add Post", WRITERS],
   ["Categories", MEDIA],
   ["Tags", MEDIA],
+  ["Contributors", MAIL],
   ["Library", MEDIA],
   ["Add Media", MEDIA],
   ["All Users", ADMIN],

@@ -7,6 +7,11 @@ import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-de
 import { SocialCardFields } from "~/components/admin/social-card-fields";
 import { FormError } from "~/components/admin/toasts";
 import { UnpublishConfirm } from "~/components/admin/unpublish-confirm";
+import {
+  BylineField,
+  type BylineFieldProps,
+  bylineFormRows,
+} from "~/components/bylines/byline-field";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { ScheduleField } from "~/components/posts/schedule-field";
 import {
@@ -118,6 +123,7 @@ export function PostForm({
   scheduleTimeZone = DEFAULT_SCHEDULE_TIME_ZONE,
   siteName,
   result,
+  byline,
 }: {
   mode: "add" | "edit";
   post: PostFormPost;
@@ -130,6 +136,8 @@ export function PostForm({
   scheduleTimeZone?: string;
   siteName: string;
   result: PostFormResult | undefined;
+  /** The byline's rows and who may be chosen (docs/behaviour.md §bylines). */
+  byline?: Parameters<typeof bylineFormRows>[0] & { people: BylineFieldProps["people"] };
 }) {
   const hydrated = useHydrated();
   // Autosave and the unpublish confirm step submit or read this form by its id.
@@ -250,6 +258,13 @@ export function PostForm({
             defaultValue={initial.summary}
             aria-required="true"
           />
+          {byline ? (
+            <BylineField
+              rows={bylineFormRows(byline, result?.values?.byline)}
+              people={byline.people}
+              hydrated={hydrated}
+            />
+          ) : null}
           <ImageField label="Featured image" aria-describedby="photo-now" />
           <p id="photo-now" className="hint">
             {post.photo ? (

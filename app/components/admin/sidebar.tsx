@@ -124,7 +124,11 @@ export function AdminSidebar({ user }: { user: SidebarUser }) {
               key={group.id}
               className="sidebar-group"
               data-group={group.id}
-              open={pathname.startsWith(group.base) || undefined}
+              open={
+                pathname.startsWith(group.base) ||
+                group.links.some((link) => pathname.startsWith(link.to)) ||
+                undefined
+              }
             >
               <summary>{group.label}</summary>
               <NavLinkList links={group.links} />

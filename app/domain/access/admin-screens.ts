@@ -49,6 +49,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/posts/add",                     label: "Add Post",           menu: "posts",  capability: "writePosts" },
   { path: "/admin/posts/categories",              label: "Categories",         menu: "posts",  capability: "manageTaxonomy" },
   { path: "/admin/posts/tags",                    label: "Tags",               menu: "posts",  capability: "manageTaxonomy" },
+  { path: "/admin/contributors",                  label: "Contributors",       menu: "posts",  capability: "manageContributors" },
   { path: "/admin/posts/edit/:id",                label: "Edit Post",          menu: null,     capability: "writePosts" },
   { path: "/admin/media/library",                 label: "Library",            menu: "media",  capability: "useMedia" },
   { path: "/admin/media/add",                     label: "Add Media",          menu: "media",  capability: "useMedia" },

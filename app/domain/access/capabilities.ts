@@ -22,6 +22,8 @@ export const CAPABILITIES = {
   useMedia: ["Administrator", "Editor", "Author"],
   /** Delete media items. */
   deleteMedia: ["Administrator"],
+  /** The Contributors screen: add, edit and delete guest contributors (docs/behaviour.md §bylines). */
+  manageContributors: ["Administrator", "Editor"],
   /** Send newsletters and manage subscribers. */
   manageMail: ["Administrator", "Editor"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -25,8 +25,10 @@ import type { z } from "zod";
 import { categories, posts, type SocialCard, tags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { mayTouchPost } from "~/domain/access/ownership";
+import { ownsPost } from "~/domain/access/ownership";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { writeByline } from "~/domain/bylines/contributors.server";
+import { mayTouchStoredPost } from "~/domain/bylines/membership.server";
 import { cleanContent } from "~/domain/content/pipeline.server";
 import { badRequest, DomainError, forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { ALL_FIELDS_REQUIRED, isBlankText } from "~/domain/posts/fields";
@@ -223,13 +225,20 @@ export function savePost(
       status === "scheduled" ? futurePublishAt(input.publishAt, now, timeZone) : null;
     const { values, tagIds } = resolveInput(db, input);
     const { categorySlug, ...columns } = values;
-    changeStatus(db, actor, {
-      post: existing,
-      to: status,
-      fields: { ...columns, url: postPath(existing.id, categorySlug, values.slug) },
-      tagIds,
-      publishAt,
-      now,
+    // The byline is saved with the post, or neither is.
+    db.transaction((tx) => {
+      const txDb = tx as unknown as Db;
+      changeStatus(txDb, actor, {
+        post: existing,
+        to: status,
+        fields: { ...columns, url: postPath(existing.id, categorySlug, values.slug) },
+        tagIds,
+        publishAt,
+        now,
+      });
+      if (input.contributors !== undefined) {
+        writeByline(txDb, actor, { ...existing, title: values.title }, input.contributors);
+      }
     });
     const [post] = postDocuments(db, { where: eq(posts.id, existing.id) });
     return {
@@ -279,6 +288,14 @@ export function savePost(
       })
       .run();
     writeTags(txDb, newId, tagIds);
+    if (input.contributors !== undefined) {
+      writeByline(
+        txDb,
+        actor,
+        { id: newId, authorId: actor.id, title: values.title },
+        input.contributors,
+      );
+    }
     recordRevision(txDb, newId, actor, revisionReason(undefined, status, publishAt, timeZone), {
       now,
     });
@@ -314,7 +331,7 @@ export function trashPosts(actor: SessionUser, ids: number[], db: Db = getDb()):
   if (wanted.some((id) => !Number.isSafeInteger(id) || id < 1)) throw notFound("Post not found");
   const rows = db.select(postStateColumns).from(posts).where(inArray(posts.id, wanted)).all();
   if (rows.length !== wanted.length) throw notFound("Post not found");
-  if (rows.some((r) => !mayTouchPost(actor, r.authorId))) {
+  if (rows.some((r) => !mayTouchStoredPost(db, actor, r))) {
     throw forbidden("You can only change your own posts");
   }
   const now = new Date();
@@ -333,6 +350,10 @@ export function deletePost(actor: SessionUser, id: number, db: Db = getDb()): { 
   assertWriter(actor);
   if (!can(actor.role, "deletePosts")) throw forbidden("Contributors cannot delete posts");
   const existing = loadOwnedPost(db, actor, id);
+  // A co-author edits the post but does not delete it (docs/decisions/200-who-changes-a-byline.md).
+  if (!ownsPost(actor, existing.authorId)) {
+    throw forbidden("Only the post's owner or an Editor can delete it");
+  }
   db.delete(posts).where(eq(posts.id, existing.id)).run();
   recordAudit(db, {
     action: "post-deleted",

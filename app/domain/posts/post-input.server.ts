@@ -3,6 +3,7 @@
  * update calls send for a post, and the save buttons it may name.
  */
 import { z } from "zod";
+import { ContributorsSchema } from "~/domain/bylines/contributors.server";
 import { badRequest } from "~/domain/errors.server";
 import {
   isLocalInput,
@@ -99,6 +100,8 @@ export const PostInputSchema = z.object({
     .nullish(),
   /** Readers may not comment (docs/behaviour.md §comments); left out, it keeps its value. */
   commentsClosed: z.boolean({ error: "commentsClosed must be true or false" }).optional(),
+  /** The byline in order (docs/api.md, docs/behaviour.md §bylines); left out, it is kept. */
+  contributors: ContributorsSchema.optional(),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 

@@ -5,7 +5,7 @@
  * `~/domain/access/ownership`.
  */
 
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   categories,
@@ -19,7 +19,12 @@ import {
 } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { mayTouchPost, ownPostsOnly } from "~/domain/access/ownership";
+import { ownPostsOnly } from "~/domain/access/ownership";
+import {
+  mayTouchStoredPost,
+  postsCreditingGuest,
+  postsCreditingUser,
+} from "~/domain/bylines/membership.server";
 import { forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { selectPostsJoined } from "~/domain/posts/joined.server";
@@ -127,10 +132,12 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
   }));
 }
 
-/** The posts `actor` may see as an SQL condition, or undefined for all. */
-export function visiblePostsCondition(actor: SessionUser): SQL | undefined {
+/** The posts `actor` may see as an SQL condition (their own and those crediting them), or undefined for all. */
+export function visiblePostsCondition(actor: SessionUser, db: Db = getDb()): SQL | undefined {
   const owner = ownPostsOnly(actor);
-  return owner === undefined ? undefined : eq(posts.authorId, owner);
+  return owner === undefined
+    ? undefined
+    : or(eq(posts.authorId, owner), postsCreditingUser(db, owner));
 }
 
 /** 403 unless the actor's role writes posts (Subscribers write nothing). */
@@ -144,7 +151,7 @@ export function loadOwnedPost(db: Db, actor: SessionUser, id: number): Post {
   if (!Number.isSafeInteger(id) || id < 1) throw notFound("Post not found");
   const row = db.select().from(posts).where(eq(posts.id, id)).get();
   if (!row) throw notFound("Post not found");
-  if (!mayTouchPost(actor, row.authorId)) throw forbidden("You can only change your own posts");
+  if (!mayTouchStoredPost(db, actor, row)) throw forbidden("You can only change your own posts");
   return row;
 }
 
@@ -173,6 +180,15 @@ export const AdminPostListSchema = z.object({
     z.coerce.number().int("page must be a whole number").min(1).max(1_000_000).default(1),
   ),
   search: z.string().trim().max(200, "search: at most 200 characters").default(""),
+  /** A contributor the byline names: `u12` a staff user, `g3` a guest (docs/behaviour.md §bylines). */
+  contributor: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[ug][1-9]\d{0,14})?$/, "contributor must be u<id> or g<id>")
+      .default(""),
+  ),
   /** By date (the post's timestamp: when it entered its status): newest first unless "oldest". */
   order: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
@@ -200,6 +216,7 @@ export type AdminPostList = {
   pageCount: number;
   status: PostStatus | undefined;
   search: string;
+  contributor: string;
   order: "newest" | "oldest";
 };
 
@@ -216,8 +233,8 @@ export function listPostsForAdmin(
   db: Db = getDb(),
 ): AdminPostList {
   assertWriter(actor);
-  const { status, page, search, order } = parseInput(AdminPostListSchema, input);
-  const visible = visiblePostsCondition(actor);
+  const { status, page, search, order, contributor } = parseInput(AdminPostListSchema, input);
+  const visible = visiblePostsCondition(actor, db);
   const counts: AdminPostList["counts"] = {
     all: 0,
     draft: 0,
@@ -249,15 +266,23 @@ export function listPostsForAdmin(
     status ? eq(posts.status, status) : ne(posts.status, "trash"),
     // The same full-text index as the readers' search; words that are no word match nothing.
     search ? (postsMatching(search) ?? sql`0`) : undefined,
+    contributor ? creditedCondition(db, contributor) : undefined,
   );
-  const total = search
-    ? (db.select({ n: sql<number>`count(*)` }).from(posts).where(where).get()?.n ?? 0)
-    : status
-      ? counts[status]
-      : counts.all;
+  const total =
+    search || contributor
+      ? (db.select({ n: sql<number>`count(*)` }).from(posts).where(where).get()?.n ?? 0)
+      : status
+        ? counts[status]
+        : counts.all;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_POSTS_PAGE_SIZE));
   const list = adminPostRows(db, where, (page - 1) * ADMIN_POSTS_PAGE_SIZE, order);
-  return { posts: list, counts, total, page, pageCount, status, search, order };
+  return { posts: list, counts, total, page, pageCount, status, search, contributor, order };
+}
+
+/** `u12` / `g3` → the posts whose byline names that user or guest (an indexed subquery). */
+function creditedCondition(db: Db, contributor: string): SQL {
+  const id = Number(contributor.slice(1));
+  return contributor[0] === "u" ? postsCreditingUser(db, id) : postsCreditingGuest(db, id);
 }
 
 /**

@@ -46,7 +46,7 @@ export function visiblePostDocuments(
   where: SQL | undefined,
   page: Page,
 ) {
-  return postDocuments(db, { where: and(visiblePostsCondition(actor), where), ...page });
+  return postDocuments(db, { where: and(visiblePostsCondition(actor, db), where), ...page });
 }
 
 export function categoryDocuments(db: Db, where: SQL | undefined, page: Page) {

@@ -5,28 +5,55 @@
  * slug (older rows, other insert paths) get one the first time one is needed.
  */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { posts, users } from "#db/schema";
-import type { Db } from "~/platform/db.server";
+import { guestContributors, posts, users } from "#db/schema";
+import type { Db, DbOrTx } from "~/platform/db.server";
 import { slugify } from "~/utils/slug";
 
 export const MAX_BIO_LENGTH = 1000;
 
-/** The slug `name` gives, unique among users other than `exceptId`. */
-export function uniqueUserSlug(db: Db, name: string, exceptId?: number): string {
+/**
+ * The slug `name` gives in the one `/author/{slug}` namespace: unique among users' and guest
+ * contributors' slugs (docs/decisions/150-author-pages.md), the record being renamed
+ * (`except`) left out. Users and guests both take their slug from here.
+ */
+export function uniqueAuthorSlug(
+  db: DbOrTx,
+  name: string,
+  except?: { userId?: number; guestId?: number },
+): string {
   const base = slugify(name).replace(/-+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "author";
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const taken = db
+    const user = db
       .select({ id: users.id })
       .from(users)
       .where(
-        exceptId === undefined
+        except?.userId === undefined
           ? eq(users.slug, candidate)
-          : and(eq(users.slug, candidate), ne(users.id, exceptId)),
+          : and(eq(users.slug, candidate), ne(users.id, except.userId)),
       )
       .get();
-    if (!taken) return candidate;
+    const guest = user
+      ? undefined
+      : db
+          .select({ id: guestContributors.id })
+          .from(guestContributors)
+          .where(
+            except?.guestId === undefined
+              ? eq(guestContributors.slug, candidate)
+              : and(
+                  eq(guestContributors.slug, candidate),
+                  ne(guestContributors.id, except.guestId),
+                ),
+          )
+          .get();
+    if (!user && !guest) return candidate;
   }
+}
+
+/** The slug `name` gives a user (`exceptId` being renamed), unique among users and guests. */
+export function uniqueUserSlug(db: DbOrTx, name: string, exceptId?: number): string {
+  return uniqueAuthorSlug(db, name, exceptId === undefined ? undefined : { userId: exceptId });
 }
 
 /** Gives user `id` the slug of `name` (kept when it already is that one). */

@@ -18,9 +18,9 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import { type Post, postRevisions, posts, postTags } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
-import { mayTouchPost } from "~/domain/access/ownership";
 import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { mayTouchStoredPost } from "~/domain/bylines/membership.server";
 import { badRequest, DomainError, forbidden } from "~/domain/errors.server";
 import { notifySafely, notifyStaffSafely } from "~/domain/notifications/notify.server";
 import { assertWriter } from "~/domain/posts/staff-views.server";
@@ -127,7 +127,7 @@ export function assertReviewer(actor: SessionUser): void {
 export function changeStatus(db: Db, actor: SessionUser | null, change: StatusChange): boolean {
   const now = change.now ?? new Date();
   const { post, to, step } = change;
-  if (!mayChange(actor, change, now)) return false;
+  if (!mayChange(db, actor, change, now)) return false;
   const from = post.status;
   const publishAt = to === "scheduled" ? (change.publishAt ?? post.publishAt) : null;
   const reason =
@@ -172,7 +172,7 @@ export function changeStatus(db: Db, actor: SessionUser | null, change: StatusCh
 }
 
 /** Who may take the step, from which status; false for the scheduler's post no longer due. */
-function mayChange(actor: SessionUser | null, change: StatusChange, now: Date): boolean {
+function mayChange(db: Db, actor: SessionUser | null, change: StatusChange, now: Date): boolean {
   const { post, to, step } = change;
   const named = step && step !== "restore" ? NAMED[step] : undefined;
   if (named && to !== named.to) throw badRequest(named.refused);
@@ -182,7 +182,7 @@ function mayChange(actor: SessionUser | null, change: StatusChange, now: Date): 
     return post.status === "scheduled" && post.publishAt !== null && post.publishAt <= now;
   }
   assertWriter(actor);
-  if (!mayTouchPost(actor, post.authorId)) throw forbidden("You can only change your own posts");
+  if (!mayTouchStoredPost(db, actor, post)) throw forbidden("You can only change your own posts");
   if (step === "approve" || step === "send-back") assertReviewer(actor);
   if (named && post.status !== named.from) throw badRequest(named.refused);
   if (step === "send-back" && !change.note?.trim()) throw badRequest("Write a note for the author");

@@ -25,6 +25,7 @@ import {
   readForm,
   withStoredImages,
 } from "~/web/forms.server";
+import { contributorLines, postedBylineRows } from "~/web/screens/byline-field.server";
 
 /** The form's file inputs. */
 export const POST_IMAGE_FIELDS = ["photo", "cardImage"] as const;
@@ -70,6 +71,7 @@ export function postInputFromForm(
   existing?: Pick<PostDocument, "photo" | "socialCard">,
 ): PostInput {
   const { fields, lists } = form;
+  const byline = postedBylineRows(form);
   const cardImage =
     urls.cardImage ?? (fields.removeCardImage ? "" : (existing?.socialCard?.image ?? ""));
   return {
@@ -92,6 +94,7 @@ export function postInputFromForm(
         }
       : null,
     commentsClosed: fields.commentsClosed === "on",
+    ...(byline ? { contributors: contributorLines(byline) } : {}),
   };
 }
 
@@ -114,6 +117,8 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
   values.tags = JSON.stringify(form.lists.tags ?? []);
+  const byline = postedBylineRows(form);
+  if (byline) values.byline = JSON.stringify(byline);
   return values;
 }
 
