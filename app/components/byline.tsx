@@ -53,7 +53,8 @@ export function BylineNames({ byline, full }: { byline: readonly BylineName[]; f
     <Fragment key={c.lead}>
       {i > 0 ? <span aria-hidden="true"> · </span> : null}
       <span className="byline-clause">
-        {c.lead} <Names names={c.names} />
+        {`${c.lead} `}
+        <Names names={c.names} />
       </span>
     </Fragment>
   ));
