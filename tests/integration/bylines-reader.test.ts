@@ -23,7 +23,7 @@ import { loader as authorFeed } from "~/routes/feeds/author-rss";
 import { loader as rssLoader } from "~/routes/feeds/rss";
 import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
 import PostPage, { loader as postLoader } from "~/routes/post";
-import { routeArgs, settle } from "../helpers";
+import { routeArgs } from "../helpers";
 import { BASE, callRoute, get, makeCategory, makePost, makeUser, setupNewsroom } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
@@ -227,7 +227,7 @@ describe("the JSON API", () => {
     const res = await callRoute(postDetailLoader, get(`/get/post/${post.id}/x/y`), {
       id: String(post.id),
     });
-    const body = res.body as { author: string; authors: unknown[] };
+    const body = res.body as unknown as { author: string; authors: unknown[] };
     expect(body.author).toBe("Maya Okafor");
     expect(body.authors).toEqual([
       {
@@ -248,7 +248,7 @@ describe("the JSON API", () => {
     const list = await callRoute(byCategoryLoader, get("/get/posts/shared_desk"), {
       categoryKey: "shared_desk",
     });
-    const items = list.body as { title: string; authors: { name: string }[] }[];
+    const items = list.body as unknown as { title: string; authors: { name: string }[] }[];
     expect(items.find((i) => i.title === "Harbour at dawn")?.authors.map((a) => a.name)).toEqual([
       "Maya Okafor",
       "Lena Brandt",
