@@ -12,6 +12,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { guestContributors, postContributors, posts, users } from "#db/schema";
+import { exportWxr } from "~/domain/backups/export.server";
 import { bylineSentence } from "~/domain/bylines/sentence";
 import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
 import { ensureUserSlugs } from "~/domain/users/authors.server";
@@ -381,5 +382,45 @@ describe("imports keep co-authors in order", () => {
     const { names, authorId } = bylineNames("duet");
     expect(names).toEqual(["Pia Second", "Ola First", "Quin Third"]);
     expect(authorId).toBe(getUserId("Pia Second"));
+  });
+});
+
+describe("the WordPress export carries the byline", () => {
+  it("writes Co-Authors Plus terms and guest authors that an import reads back in order", async () => {
+    const xml = exportWxr(n.staff.admin as never);
+    expect(xml).toContain(
+      '<category domain="author" nicename="cap-sam-ortiz"><![CDATA[Sam Ortiz]]>',
+    );
+    expect(xml).toContain("<wp:post_type>guest-author</wp:post_type>");
+    expect(xml).toContain("<wp:meta_value><![CDATA[https://sam.example.org/]]></wp:meta_value>");
+    const job = await importText("export.xml", xml);
+    expect(job.state).toBe("done");
+    const copies = getDb()
+      .select({ slug: posts.slug })
+      .from(posts)
+      .where(eq(posts.title, "Harbour at dawn"))
+      .all();
+    expect(copies.length).toBe(2);
+    const copy = getDb()
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.title, "Harbour at dawn"))
+      .orderBy(asc(posts.id))
+      .all()[1];
+    const names = getDb()
+      .select({ user: users.name, guest: guestContributors.name, bio: guestContributors.bio })
+      .from(postContributors)
+      .leftJoin(users, eq(users.id, postContributors.userId))
+      .leftJoin(guestContributors, eq(guestContributors.id, postContributors.guestId))
+      .where(eq(postContributors.postId, copy?.id ?? 0))
+      .orderBy(asc(postContributors.position))
+      .all();
+    // CAP has no roles: the Authors travel, in order.
+    expect(names.map((r) => r.user ?? r.guest)).toEqual([
+      "Maya Okafor",
+      "Lena Brandt",
+      "Sam Ortiz",
+    ]);
+    expect(names[2]?.bio).toBe("Photographer on the coast.");
   });
 });
