@@ -6,13 +6,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { guestContributors, postContributors, posts, users } from "#db/schema";
-import { exportWxr } from "~/domain/backups/export.server";
+import { guestContributors, importRecords, postContributors, posts, users } from "#db/schema";
+import { createExportArchive, exportWxr } from "~/domain/backups/export.server";
 import { bylineSentence } from "~/domain/bylines/sentence";
 import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
 import { ensureUserSlugs } from "~/domain/users/authors.server";
@@ -422,5 +422,46 @@ describe("the WordPress export carries the byline", () => {
       "Sam Ortiz",
     ]);
     expect(names[2]?.bio).toBe("Photographer on the coast.");
+  });
+});
+
+describe("the Inkwell archive carries the byline", () => {
+  it("keeps order, roles and guests through an export and an import", async () => {
+    const archive = await createExportArchive(n.staff.admin as never);
+    const job = await runImportJob(
+      await createImportJob(null, {
+        fileName: "archive.tar.gz",
+        filePath: archive,
+        mediaPath: null,
+        createdBy: n.staff.admin.id,
+      }),
+    );
+    expect(job.state, job.error ?? "").toBe("done");
+    // The post the archive's copy of "Harbour at dawn" became (the ledger knows it by its uid).
+    const copy = getDb()
+      .select({ id: importRecords.localId })
+      .from(importRecords)
+      .where(and(eq(importRecords.kind, "post"), eq(importRecords.sourceId, post.uid)))
+      .get();
+    const rows = getDb()
+      .select({
+        user: users.name,
+        guest: guestContributors.name,
+        website: guestContributors.url,
+        role: postContributors.role,
+      })
+      .from(postContributors)
+      .leftJoin(users, eq(users.id, postContributors.userId))
+      .leftJoin(guestContributors, eq(guestContributors.id, postContributors.guestId))
+      .where(eq(postContributors.postId, copy?.id ?? 0))
+      .orderBy(asc(postContributors.position))
+      .all();
+    expect(rows.map((r) => [r.user ?? r.guest, r.role])).toEqual([
+      ["Maya Okafor", "Author"],
+      ["Lena Brandt", "Author"],
+      ["Sam Ortiz", "Author"],
+      ["Ed Keller", "Editing"],
+    ]);
+    expect(rows[2]?.website).toBe("https://sam.example.org/");
   });
 });

@@ -15,9 +15,11 @@ import * as tar from "tar";
 import {
   categories,
   comments,
+  guestContributors,
   media,
   newsletters,
   pages,
+  postContributors,
   posts,
   postTags,
   redirects,
@@ -59,6 +61,13 @@ export function exportDocument(db: Db = getDb()) {
     tags: db.select().from(tags).orderBy(asc(tags.id)).all(),
     posts: db.select().from(posts).orderBy(asc(posts.id)).all(),
     postTags: db.select().from(postTags).all(),
+    // Bylines (docs/behaviour.md §bylines): every contributor of every post, in order.
+    guestContributors: db.select().from(guestContributors).orderBy(asc(guestContributors.id)).all(),
+    postContributors: db
+      .select()
+      .from(postContributors)
+      .orderBy(asc(postContributors.postId), asc(postContributors.position))
+      .all(),
     media: db.select().from(media).orderBy(asc(media.id)).all(),
     subscribers: db.select().from(subscribers).orderBy(asc(subscribers.id)).all(),
     subscriberAudiences: db.select().from(subscriberAudiences).all(),
