@@ -3,19 +3,16 @@
  * byline and structured data, every contributor's author page and feed, the RSS items, the JSON
  * API's `authors`, and imports keeping co-authors in order (Co-Authors Plus, Ghost).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { guestContributors, importRecords, postContributors, posts, users } from "#db/schema";
-import { createExportArchive, exportWxr } from "~/domain/backups/export.server";
+import { guestContributors, posts, users } from "#db/schema";
 import { bylineSentence } from "~/domain/bylines/sentence";
-import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
-import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { loader as postDetailLoader } from "~/routes/api.post-detail";
 import { loader as byCategoryLoader } from "~/routes/api.posts-by-category";
@@ -25,49 +22,16 @@ import { loader as rssLoader } from "~/routes/feeds/rss";
 import { loader as sitemapLoader } from "~/routes/feeds/sitemap";
 import PostPage, { loader as postLoader } from "~/routes/post";
 import { routeArgs } from "../helpers";
-import { BASE, callRoute, get, makeCategory, makePost, makeUser, setupNewsroom } from "./fixtures";
+import { bylineRows, importText, seedSharedByline, slugOf } from "./bylines-fixture";
+import { BASE, callRoute, get, makePost, makeUser, type setupNewsroom } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 let maya: ReturnType<typeof makeUser>;
 let lena: ReturnType<typeof makeUser>;
 let post: ReturnType<typeof makePost>;
-let guestId: number;
-const slugOf = (id: number) =>
-  getDb().select({ slug: users.slug }).from(users).where(eq(users.id, id)).get()?.slug ?? "";
 
 beforeAll(() => {
-  n = setupNewsroom();
-  const db = getDb();
-  maya = makeUser("Author", { name: "Maya Okafor" });
-  lena = makeUser("Author", { name: "Lena Brandt" });
-  guestId = db
-    .insert(guestContributors)
-    .values({
-      name: "Sam Ortiz",
-      slug: "sam-ortiz",
-      bio: "Photographer on the coast.",
-      url: "https://sam.example.org/",
-    })
-    .returning({ id: guestContributors.id })
-    .get().id;
-  const category = makeCategory("Shared Desk");
-  post = makePost({
-    title: "Harbour at dawn",
-    category,
-    author: maya,
-    content: '<h2 id="tide">Tide</h2><p>The harbour at dawn.</p>',
-  });
-  // The trigger made Maya position 0; Lena co-writes, Sam is a guest co-author, Ed edits.
-  const ed = makeUser("Editor", { name: "Ed Keller" });
-  db.insert(postContributors)
-    .values([
-      { postId: post.id, position: 1, userId: lena.id, role: "Author" },
-      { postId: post.id, position: 2, guestId, role: "Author" },
-      { postId: post.id, position: 3, userId: ed.id, role: "Editing" },
-    ])
-    .run();
-  // Author pages need slugs: accounts written without one get them.
-  ensureUserSlugs(db);
+  ({ n, maya, lena, post } = seedSharedByline());
 });
 
 describe("the natural byline", () => {
@@ -264,35 +228,15 @@ describe("the JSON API", () => {
 
 const dir = mkdtempSync(join(tmpdir(), "inkwell-bylines-"));
 
-async function importText(name: string, text: string) {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  const job = await createImportJob(null, {
-    fileName: name,
-    filePath: path,
-    mediaPath: null,
-    createdBy: n.staff.admin.id,
-  });
-  return runImportJob(job);
-}
+const importFixture = (name: string, text: string) => importText(dir, name, text, n.staff.admin.id);
 
 function bylineNames(slug: string) {
-  const db = getDb();
-  const row = db
+  const row = getDb()
     .select({ id: posts.id, authorId: posts.authorId })
     .from(posts)
     .where(eq(posts.slug, slug))
     .get();
-  const names = db
-    .select({ user: users.name, guest: guestContributors.name, role: postContributors.role })
-    .from(postContributors)
-    .leftJoin(users, eq(users.id, postContributors.userId))
-    .leftJoin(guestContributors, eq(guestContributors.id, postContributors.guestId))
-    .where(eq(postContributors.postId, row?.id ?? 0))
-    .orderBy(asc(postContributors.position))
-    .all()
-    .map((r) => r.user ?? r.guest);
-  return { names, authorId: row?.authorId ?? null };
+  return { names: bylineRows(row?.id ?? 0).map((r) => r.name), authorId: row?.authorId ?? null };
 }
 
 const capMeta = (key: string, value: string) =>
@@ -325,7 +269,7 @@ ${capMeta("cap-display_name", "Nia Guest")}${capMeta("cap-user_login", "nia-gues
 
 describe("imports keep co-authors in order", () => {
   it("WordPress Co-Authors Plus: staff by login, guests from guest-author items", async () => {
-    const job = await importText("cap.xml", CAP_WXR);
+    const job = await importFixture("cap.xml", CAP_WXR);
     expect(job.state).toBe("done");
     const { names, authorId } = bylineNames("three-voices");
     expect(names).toEqual(["Theo Wren", "Nia Guest", "Rosa Lind"]);
@@ -339,7 +283,7 @@ describe("imports keep co-authors in order", () => {
     expect(nia).toHaveLength(1);
     expect(nia[0]).toMatchObject({ url: "https://nia.example.net", bio: "Writes about rivers." });
     // Importing the same file again adds no second guest or byline row.
-    await importText("cap.xml", CAP_WXR);
+    await importFixture("cap.xml", CAP_WXR);
     expect(
       getDb().select().from(guestContributors).where(eq(guestContributors.name, "Nia Guest")).all(),
     ).toHaveLength(1);
@@ -377,91 +321,10 @@ describe("imports keep co-authors in order", () => {
         },
       ],
     };
-    const job = await importText("ghost.json", JSON.stringify(ghost));
+    const job = await importFixture("ghost.json", JSON.stringify(ghost));
     expect(job.state).toBe("done");
     const { names, authorId } = bylineNames("duet");
     expect(names).toEqual(["Pia Second", "Ola First", "Quin Third"]);
     expect(authorId).toBe(getUserId("Pia Second"));
-  });
-});
-
-describe("the WordPress export carries the byline", () => {
-  it("writes Co-Authors Plus terms and guest authors that an import reads back in order", async () => {
-    const xml = exportWxr(n.staff.admin as never);
-    expect(xml).toContain(
-      '<category domain="author" nicename="cap-sam-ortiz"><![CDATA[Sam Ortiz]]>',
-    );
-    expect(xml).toContain("<wp:post_type>guest-author</wp:post_type>");
-    expect(xml).toContain("<wp:meta_value><![CDATA[https://sam.example.org/]]></wp:meta_value>");
-    const job = await importText("export.xml", xml);
-    expect(job.state).toBe("done");
-    const copies = getDb()
-      .select({ slug: posts.slug })
-      .from(posts)
-      .where(eq(posts.title, "Harbour at dawn"))
-      .all();
-    expect(copies.length).toBe(2);
-    const copy = getDb()
-      .select({ id: posts.id })
-      .from(posts)
-      .where(eq(posts.title, "Harbour at dawn"))
-      .orderBy(asc(posts.id))
-      .all()[1];
-    const names = getDb()
-      .select({ user: users.name, guest: guestContributors.name, bio: guestContributors.bio })
-      .from(postContributors)
-      .leftJoin(users, eq(users.id, postContributors.userId))
-      .leftJoin(guestContributors, eq(guestContributors.id, postContributors.guestId))
-      .where(eq(postContributors.postId, copy?.id ?? 0))
-      .orderBy(asc(postContributors.position))
-      .all();
-    // CAP has no roles: the Authors travel, in order.
-    expect(names.map((r) => r.user ?? r.guest)).toEqual([
-      "Maya Okafor",
-      "Lena Brandt",
-      "Sam Ortiz",
-    ]);
-    expect(names[2]?.bio).toBe("Photographer on the coast.");
-  });
-});
-
-describe("the Inkwell archive carries the byline", () => {
-  it("keeps order, roles and guests through an export and an import", async () => {
-    const archive = await createExportArchive(n.staff.admin as never);
-    const job = await runImportJob(
-      await createImportJob(null, {
-        fileName: "archive.tar.gz",
-        filePath: archive,
-        mediaPath: null,
-        createdBy: n.staff.admin.id,
-      }),
-    );
-    expect(job.state, job.error ?? "").toBe("done");
-    // The post the archive's copy of "Harbour at dawn" became (the ledger knows it by its uid).
-    const copy = getDb()
-      .select({ id: importRecords.localId })
-      .from(importRecords)
-      .where(and(eq(importRecords.kind, "post"), eq(importRecords.sourceId, post.uid)))
-      .get();
-    const rows = getDb()
-      .select({
-        user: users.name,
-        guest: guestContributors.name,
-        website: guestContributors.url,
-        role: postContributors.role,
-      })
-      .from(postContributors)
-      .leftJoin(users, eq(users.id, postContributors.userId))
-      .leftJoin(guestContributors, eq(guestContributors.id, postContributors.guestId))
-      .where(eq(postContributors.postId, copy?.id ?? 0))
-      .orderBy(asc(postContributors.position))
-      .all();
-    expect(rows.map((r) => [r.user ?? r.guest, r.role])).toEqual([
-      ["Maya Okafor", "Author"],
-      ["Lena Brandt", "Author"],
-      ["Sam Ortiz", "Author"],
-      ["Ed Keller", "Editing"],
-    ]);
-    expect(rows[2]?.website).toBe("https://sam.example.org/");
   });
 });
