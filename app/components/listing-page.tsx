@@ -19,6 +19,8 @@ export function ListingPage(
     description: string;
     /** An author page's photo, beside the heading. */
     photo?: string | null;
+    /** A guest author's own web address (docs/behaviour.md §bylines). */
+    website?: string;
   },
 ) {
   const { heading, description, total, photo } = props;
@@ -41,6 +43,13 @@ export function ListingPage(
           {total} {total === 1 ? "post" : "posts"}
         </p>
         {description ? <p>{description}</p> : null}
+        {props.website ? (
+          <p className="author-website">
+            <a href={props.website} rel="me noopener">
+              {props.website.replace(/^https?:\/\//i, "").replace(/\/$/, "")}
+            </a>
+          </p>
+        ) : null}
       </header>
       <PostList posts={shown.posts} />
       {shown.posts.length < total ? (

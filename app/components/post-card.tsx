@@ -49,6 +49,7 @@ export function PostCard({
           name={post.user.name}
           photo={post.user.photo}
           slug={post.user.slug}
+          byline={post.byline}
           date={post.timestamp}
         />
         {post.comments > 0 ? (

@@ -1,23 +1,33 @@
 import { data } from "react-router";
 import { ListingPage } from "~/components/listing-page";
+import { getContributorBySlug } from "~/domain/bylines/contributor-pages.server";
 import { countPublishedPosts, listPublishedPosts } from "~/domain/posts/reading.server";
-import { getAuthorBySlug } from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { parseListLimit } from "~/utils/paging";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/author";
 
-/** `/author/:slug`: photo, name, bio and the author's published posts, 10 at a time (Load more). */
+/**
+ * `/author/:slug`, a staff account's or a guest contributor's (docs/behaviour.md §bylines):
+ * photo, name, bio (and a guest's web address), then the published posts they are in the byline
+ * of, 10 at a time (Load more).
+ */
 export function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
-  const author = getAuthorBySlug(db, params.slug.toLowerCase());
+  const author = getContributorBySlug(db, params.slug.toLowerCase());
   if (!author) throw data(null, { status: 404 });
   const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
   return {
-    author: { name: author.name, slug: author.slug, photo: author.photo, bio: author.bio },
+    author: {
+      name: author.name,
+      slug: author.slug,
+      photo: author.photo,
+      bio: author.bio,
+      website: author.website,
+    },
     limit,
-    total: countPublishedPosts(db, { authorId: author.id }),
-    posts: listPublishedPosts(db, { authorId: author.id, limit }),
+    total: countPublishedPosts(db, { contributor: author.ref }),
+    posts: listPublishedPosts(db, { contributor: author.ref, limit }),
   };
 }
 
@@ -38,6 +48,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, ...rest } = loaderData;
   return (
-    <ListingPage heading={author.name} description={author.bio} photo={author.photo} {...rest} />
+    <ListingPage
+      heading={author.name}
+      description={author.bio}
+      photo={author.photo}
+      website={author.website}
+      {...rest}
+    />
   );
 }

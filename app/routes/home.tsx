@@ -42,19 +42,30 @@ export function loader(args?: Route.LoaderArgs) {
 }
 
 /** What an entry of the leading list shows. */
-type LeadingItem = Pick<PostListItem, "id" | "url" | "title" | "timestamp" | "category"> & {
+type LeadingItem = Pick<
+  PostListItem,
+  "id" | "url" | "title" | "timestamp" | "category" | "byline"
+> & {
   user: { name: string; slug: string | null };
 };
 
 function leadingItem(p: PostListItem): LeadingItem {
-  const { id, url, title, timestamp, category, user } = p;
-  return { id, url, title, timestamp, category, user: { name: user.name, slug: user.slug } };
+  const { id, url, title, timestamp, category, user, byline } = p;
+  return {
+    id,
+    url,
+    title,
+    timestamp,
+    category,
+    byline,
+    user: { name: user.name, slug: user.slug },
+  };
 }
 
 /** What a mini card shows: an entry of the leading list with its picture and the author's. */
 type MiniPost = Pick<
   PostListItem,
-  "id" | "url" | "title" | "timestamp" | "category" | "photo" | "image" | "user"
+  "id" | "url" | "title" | "timestamp" | "category" | "photo" | "image" | "user" | "byline"
 >;
 
 function miniPost(p: PostListItem): MiniPost {
@@ -99,6 +110,7 @@ function MiniCard({ post, sizes }: { post: MiniPost; sizes: string }) {
         name={post.user.name}
         photo={post.user.photo}
         slug={post.user.slug}
+        byline={post.byline}
         date={post.timestamp}
       />
     </article>
@@ -143,6 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 name={featured.user.name}
                 photo={featured.user.photo}
                 slug={featured.user.slug}
+                byline={featured.byline}
                 date={featured.timestamp}
               />
             </article>
@@ -156,7 +169,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <PageLink to={p.url} className="leading-title">
                   {p.title}
                 </PageLink>
-                <Byline name={p.user.name} photo={null} slug={p.user.slug} date={p.timestamp} />
+                <Byline
+                  name={p.user.name}
+                  photo={null}
+                  slug={p.user.slug}
+                  byline={p.byline}
+                  date={p.timestamp}
+                />
               </li>
             ))}
           </ol>

@@ -17,6 +17,7 @@ import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
 import { mayTouchPost } from "~/domain/access/ownership";
+import { bylinePeople } from "~/domain/bylines/people.server";
 import { approvedCount, publicComments } from "~/domain/comments/comments.server";
 import { commentsOpen } from "~/domain/comments/submit.server";
 import { renderContent } from "~/domain/content/pipeline.server";
@@ -119,7 +120,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     absoluteUrl: absoluteUrl(publicUrl, post.url),
     siteUrl: publicUrl,
     photoUrl: post.photo ? absoluteUrl(publicUrl, socialImagePath(post.photo)) : null,
-    authorUrl: post.user.slug ? absoluteUrl(publicUrl, `/author/${post.user.slug}`) : null,
+    // Every Author as a Person, other roles as contributors (docs/behaviour.md §bylines).
+    people: bylinePeople(publicUrl, post.contributors, {
+      "@type": "Person",
+      name: post.user.name,
+      ...(post.user.slug ? { url: absoluteUrl(publicUrl, `/author/${post.user.slug}`) } : {}),
+    }),
     logoUrl: absoluteUrl(publicUrl, publisherLogo(getSiteInfo(db).logo)),
   };
 }
@@ -181,7 +187,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (post) {
     tags.push(
       { property: "article:published_time", content: new Date(post.timestamp).toISOString() },
-      { property: "article:author", content: post.user.name },
+      // One per author, in byline order.
+      ...(loaderData?.people.author ?? []).map((p) => ({
+        property: "article:author",
+        content: p.name,
+      })),
     );
     if (post.category) tags.push({ property: "article:section", content: post.category.name });
   }
@@ -208,7 +218,8 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
     dateModified: new Date(
       Math.max(new Date(post.updatedAt).getTime(), new Date(post.timestamp).getTime()),
     ).toISOString(),
-    author: [{ "@type": "Person", name: post.user.name, url: loaderData.authorUrl ?? undefined }],
+    author: loaderData.people.author,
+    contributor: loaderData.people.contributor,
     publisher: {
       "@type": "Organization",
       name: siteName,
@@ -247,6 +258,8 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
           name={post.user.name}
           photo={post.user.photo}
           slug={post.user.slug}
+          byline={post.byline}
+          full
           date={post.timestamp}
           avatarSize={36}
         />

@@ -8,6 +8,8 @@
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { type ApiAuthor, apiAuthors } from "~/domain/bylines/people.server";
+import { authorNames } from "~/domain/bylines/sentence";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { notFound, parseInput } from "~/domain/errors.server";
 import { listLeadingConversations } from "~/domain/posts/home-page.server";
@@ -40,6 +42,10 @@ export type ApiPostItem = {
   category: string;
   summary: string;
   user: { name: string; photo: string | null };
+  /** The first Author's name (docs/api.md). */
+  author: string;
+  /** Every contributor in byline order, with their absolute author page (or null). */
+  authors: ApiAuthor[];
 };
 
 export function toApiPostItem(p: PostListItem): ApiPostItem {
@@ -52,6 +58,8 @@ export function toApiPostItem(p: PostListItem): ApiPostItem {
     category: p.category?.name ?? "",
     summary: p.summary,
     user: { name: p.user.name, photo: p.user.photo },
+    author: authorNames(p.byline)[0] ?? p.user.name,
+    authors: apiAuthors(readEnv().publicUrl, p.byline),
   };
 }
 

@@ -30,7 +30,18 @@ type Json = Record<string, unknown>;
 
 const call = callRoute;
 
-const ITEM_KEYS = ["category", "id", "photo", "summary", "timestamp", "title", "url", "user"];
+const ITEM_KEYS = [
+  "author",
+  "authors",
+  "category",
+  "id",
+  "photo",
+  "summary",
+  "timestamp",
+  "title",
+  "url",
+  "user",
+];
 
 let author: TestUser;
 const ids: Record<string, number> = {};
@@ -100,6 +111,8 @@ describe("GET the five home lists", () => {
       category: "Freshly Pressed",
       summary: "Summary of Fresh one",
       user: { name: "Ada Writer", photo: null },
+      author: "Ada Writer",
+      authors: [{ name: "Ada Writer", slug: null, role: "Author", url: null }],
     });
   });
 
@@ -201,6 +214,8 @@ describe("GET /get/post/{id}/{category_key}/{url}", () => {
       timestamp: expect.any(Number),
       category: "Freshly Pressed",
       summary: "Summary of Fresh one",
+      author: "Ada Writer",
+      authors: [{ name: "Ada Writer", slug: null, role: "Author", url: null }],
       content: "<p>Fresh one content</p>",
       tags: ["Interest Rates"],
       socialCard: null,

@@ -146,7 +146,7 @@ describe("post structured data and social tags", () => {
     const data = await postLoader(
       routeArgs(new Request(`${BASE}${post.url}`), { id, category, url }),
     );
-    expect(data.authorUrl).toMatch(new RegExp(`/author/${authorSlug}$`));
+    expect(data.people.author[0]?.url).toMatch(new RegExp(`/author/${authorSlug}$`));
     expect(data.logoUrl).toMatch(/\/logo\.png$/);
     expect(data.post.user.slug).toBe(authorSlug);
     expect(data.post.updatedAt).toBeInstanceOf(Date);

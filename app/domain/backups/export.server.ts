@@ -15,9 +15,11 @@ import * as tar from "tar";
 import {
   categories,
   comments,
+  guestContributors,
   media,
   newsletters,
   pages,
+  postContributors,
   posts,
   postTags,
   redirects,
@@ -28,6 +30,7 @@ import {
 } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { wxrBylines } from "~/domain/backups/wxr-bylines.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { USER_IDENTITY_COLUMNS } from "~/domain/users/identity-columns.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -58,6 +61,13 @@ export function exportDocument(db: Db = getDb()) {
     tags: db.select().from(tags).orderBy(asc(tags.id)).all(),
     posts: db.select().from(posts).orderBy(asc(posts.id)).all(),
     postTags: db.select().from(postTags).all(),
+    // Bylines (docs/behaviour.md §bylines): every contributor of every post, in order.
+    guestContributors: db.select().from(guestContributors).orderBy(asc(guestContributors.id)).all(),
+    postContributors: db
+      .select()
+      .from(postContributors)
+      .orderBy(asc(postContributors.postId), asc(postContributors.position))
+      .all(),
     media: db.select().from(media).orderBy(asc(media.id)).all(),
     subscribers: db.select().from(subscribers).orderBy(asc(subscribers.id)).all(),
     subscriberAudiences: db.select().from(subscriberAudiences).all(),
@@ -220,9 +230,17 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
   const tagsOf = new Map<number, number[]>();
   for (const pt of doc.postTags)
     tagsOf.set(pt.postId, [...(tagsOf.get(pt.postId) ?? []), pt.tagId]);
-  const authorIds = new Set(
-    [...doc.posts, ...doc.pages].map((p) => p.authorId).filter((id): id is number => id !== null),
+  const bylines = wxrBylines(
+    db,
+    doc.posts.map((p) => p.id),
+    { xml, cdata },
   );
+  const authorIds = new Set([
+    ...[...doc.posts, ...doc.pages]
+      .map((p) => p.authorId)
+      .filter((id): id is number => id !== null),
+    ...bylines.userIds,
+  ]);
   const commentsOf = new Map<number, ExportDocument["comments"]>();
   for (const c of doc.comments) commentsOf.set(c.postId, [...(commentsOf.get(c.postId) ?? []), c]);
   const pageIdBase = doc.posts.reduce((max, p) => Math.max(max, p.id), 0);
@@ -276,6 +294,7 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
         `<category domain="category" nicename="${xml(category.slug)}">${cdata(category.name)}</category>`,
       );
     }
+    out.push(...bylines.terms(p.id, (id) => login(id)));
     for (const tagId of tagsOf.get(p.id) ?? []) {
       const t = tagById.get(tagId);
       if (t)
@@ -310,6 +329,8 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
       "</item>",
     );
   }
+  const lastPageId = doc.pages.reduce((max, p) => Math.max(max, p.id), 0);
+  out.push(...bylines.guestItems(pageIdBase + lastPageId + 1));
   out.push("</channel>", "</rss>", "");
   return out.join("\n");
 }

@@ -12,7 +12,13 @@ import { badRequest } from "~/domain/errors.server";
 import type { PageStatus } from "~/domain/pages/vocabulary";
 import { type Audience, findAudience } from "~/domain/subscribers/vocabulary";
 import { commentText } from "./content.server";
-import { type Inspection, postRecord, type SourceRecord, type TermRef } from "./records";
+import {
+  type Inspection,
+  postRecord,
+  type SourceContributor,
+  type SourceRecord,
+  type TermRef,
+} from "./records";
 import { type StatusMapping, scheduledFor } from "./statuses";
 
 // biome-ignore lint/suspicious/noExplicitAny: Ghost's rows are free-form JSON, read field by field.
@@ -139,6 +145,23 @@ function mapStatus(status: unknown, date: Date): StatusMapping | null {
     default:
       return null;
   }
+}
+
+/** Each post's authors in `sort_order` (docs/behaviour.md §bylines): its byline, staff only. */
+function ghostBylines(
+  rows: Row[] | undefined,
+  userById: Map<string, Row>,
+): Map<string, SourceContributor[]> {
+  const out = new Map<string, SourceContributor[]>();
+  const sorted = [...(rows ?? [])].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0));
+  for (const pa of sorted) {
+    const u = userById.get(String(pa.author_id));
+    if (!u) continue;
+    const list = out.get(String(pa.post_id)) ?? [];
+    list.push({ ref: String(u.slug ?? u.email ?? u.id), name: String(u.name ?? u.slug ?? "") });
+    out.set(String(pa.post_id), list);
+  }
+  return out;
 }
 
 function emitPage(
@@ -273,6 +296,7 @@ export function readGhost(
   )) {
     postAuthor.set(String(pa.post_id), String(pa.author_id));
   }
+  const coAuthors = ghostBylines(d.posts_authors as Row[] | undefined, userById);
   const usedTags = new Set<string>();
   for (const p of (d.posts ?? []) as Row[]) {
     const sourceId = String(p.id ?? p.uuid ?? p.slug);
@@ -326,6 +350,7 @@ export function readGhost(
         excerpt: String(p.custom_excerpt ?? "") || String(p.excerpt ?? ""),
         date,
         author: author ? String(author.slug ?? author.email ?? author.id) : null,
+        byline: coAuthors.get(sourceId),
         featureImage: ghostUrl(p.feature_image),
         oldPaths: slug ? [`/${slug}`] : [],
       }),

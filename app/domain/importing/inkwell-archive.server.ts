@@ -14,7 +14,7 @@ import type { ExportDocument } from "~/domain/backups/export.server";
 import { badRequest } from "~/domain/errors.server";
 import { isSitePage } from "~/domain/pages/vocabulary";
 import type { Audience, SubscriberStatus } from "~/domain/subscribers/vocabulary";
-import { type Inspection, postRecord, type SourceRecord } from "./records";
+import { type Inspection, postRecord, type SourceContributor, type SourceRecord } from "./records";
 import { scheduledFor } from "./statuses";
 
 const DOCUMENT = "inkwell-export.json";
@@ -74,6 +74,43 @@ export async function inspectInkwell(
 }
 
 const date = (value: unknown) => new Date(value as string | number);
+
+/**
+ * The archive's guests (emitted as guest records) and each post's byline with its roles, staff by
+ * e-mail and guests by slug. Archives from before bylines have neither: posts keep their author.
+ */
+function archiveBylines(
+  doc: Doc,
+  emit: (record: SourceRecord) => void,
+): Map<number, SourceContributor[]> {
+  const guests = new Map((doc.guestContributors ?? []).map((g) => [g.id, g]));
+  for (const g of guests.values()) {
+    emit({
+      type: "guest",
+      value: {
+        sourceId: `guest:${g.id}`,
+        login: g.slug,
+        name: g.name,
+        bio: g.bio,
+        website: g.url,
+        photo: g.photo,
+      },
+    });
+  }
+  const userById = new Map(doc.users.map((u) => [u.id, u]));
+  const out = new Map<number, SourceContributor[]>();
+  for (const c of doc.postContributors ?? []) {
+    const user = c.userId !== null ? userById.get(c.userId) : undefined;
+    const guest = c.guestId !== null ? guests.get(c.guestId) : undefined;
+    const entry = user
+      ? { ref: user.email, name: user.name, role: c.role }
+      : guest
+        ? { ref: guest.slug, name: guest.name, role: c.role }
+        : null;
+    if (entry) out.set(c.postId, [...(out.get(c.postId) ?? []), entry]);
+  }
+  return out;
+}
 
 export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
   emit({ type: "settings", value: doc.settings as Record<string, unknown> });
@@ -136,6 +173,7 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
   for (const r of doc.redirects) {
     if (r.postId) redirectsOf.set(r.postId, [...(redirectsOf.get(r.postId) ?? []), r.fromPath]);
   }
+  const bylineOf = archiveBylines(doc, emit);
   for (const p of doc.posts) {
     const category = p.categoryId ? categoryById.get(p.categoryId) : undefined;
     const author = p.authorId ? userById.get(p.authorId) : undefined;
@@ -153,6 +191,7 @@ export function readInkwell(doc: Doc, emit: (record: SourceRecord) => void) {
         excerpt: p.summary,
         date: date(p.timestamp),
         author: author?.email ?? null,
+        byline: bylineOf.get(p.id),
         categories: category ? [{ slug: category.slug, name: category.name }] : [],
         tags: (tagsOf.get(p.id) ?? [])
           .map((id) => tagById.get(id))

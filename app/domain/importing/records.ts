@@ -6,6 +6,7 @@
  * second import of the same file create nothing.
  */
 import type { SocialCard } from "#db/schema";
+import type { ContributorRole } from "~/domain/bylines/vocabulary";
 import type { CommentStatus } from "~/domain/comments/vocabulary";
 import type { PageNav, PageStatus } from "~/domain/pages/vocabulary";
 import type { PostStatus } from "~/domain/posts/statuses";
@@ -34,6 +35,20 @@ export type SourceTerm = {
 
 export type TermRef = { slug: string; name: string };
 
+/** A guest contributor of the source (WordPress Co-Authors Plus's guest authors). */
+export type SourceGuest = {
+  sourceId: string;
+  /** What bylines name them by (CAP's `cap-user_login`). */
+  login: string;
+  name: string;
+  bio: string;
+  website: string;
+  photo?: string | null;
+};
+
+/** One name of a post's byline: a staff author's login (or e-mail) or a guest's login. */
+export type SourceContributor = { ref: string; name: string; role?: ContributorRole };
+
 export type SourcePost = {
   sourceId: string;
   title: string;
@@ -50,6 +65,8 @@ export type SourcePost = {
   date: Date;
   /** The author's login (SourceAuthor.login) or e-mail. */
   author: string | null;
+  /** Co-authors in order (docs/behaviour.md §bylines); absent: the author alone. */
+  byline?: SourceContributor[];
   category: TermRef | null;
   /** Further categories a post had (Inkwell keeps one), named in the report. */
   extraCategories: TermRef[];
@@ -175,6 +192,7 @@ export type SourceSkip = { kind: string; sourceId: string; title: string; reason
 
 export type SourceRecord =
   | { type: "author"; value: SourceAuthor }
+  | { type: "guest"; value: SourceGuest }
   | { type: "term"; value: SourceTerm }
   | { type: "post"; value: SourcePost }
   | { type: "page"; value: SourcePage }

@@ -69,6 +69,9 @@ export class PeopleWriter {
     }
     this.ledger.remember("author", a.sourceId, id);
     if (a.login) this.authorsByLogin.set(a.login.toLowerCase(), id);
+    // Co-Authors Plus names staff by their nicename: the login as WordPress slugs it (dots to hyphens).
+    const nicename = slugify(a.login.replace(/[.@]/g, "-"));
+    if (nicename && !this.authorsByLogin.has(nicename)) this.authorsByLogin.set(nicename, id);
     if (email) this.authorsByLogin.set(email, id);
     return id;
   }
@@ -92,6 +95,11 @@ export class PeopleWriter {
       email: key.includes("@") ? key : null,
       name: ref.trim(),
     });
+  }
+
+  /** A staff author the file listed, by login, nicename or e-mail (no fallback). */
+  knownAuthor(ref: string): number | undefined {
+    return this.authorsByLogin.get(ref.trim().toLowerCase());
   }
 
   subscriber(s: SourceSubscriber) {

@@ -18,6 +18,7 @@ import { decodeEntities, plainText } from "./entities";
 import type { ImportLedger } from "./ledger.server";
 import type { SourceComment, SourcePost } from "./records";
 import { addRedirects } from "./redirects.server";
+import type { BylineWriter } from "./write-bylines.server";
 import type { PeopleWriter } from "./write-people.server";
 import type { TermWriter } from "./write-terms.server";
 
@@ -38,6 +39,7 @@ export class PostWriter {
     private readonly ledger: ImportLedger,
     private readonly people: PeopleWriter,
     private readonly terms: TermWriter,
+    private readonly bylines: BylineWriter,
   ) {
     this.threadOf = ledger.db.$client.prepare(
       "select id, parent_id as parentId from comments where id = ?",
@@ -55,7 +57,10 @@ export class PostWriter {
       .where(eq(categories.id, categoryId))
       .get();
     const tagIds = [...new Set(p.tags.map((t) => this.terms.termFor("tag", t)))];
-    const authorId = this.people.authorFor(p.author);
+    // The byline's first staff member owns the post; else the author as the file names them.
+    const byline = this.bylines.resolve(p.byline);
+    const authorId =
+      byline.find((b) => b.userId !== null)?.userId ?? this.people.authorFor(p.author);
     const content = cleanContent(media.rewrite(p.html, authorId)).trim();
     const summary = htmlToText(p.excerpt).trim() || textStart(proseText(content));
     let photo = p.featureImage;
@@ -95,6 +100,7 @@ export class PostWriter {
         .values(tagIds.map((tagId) => ({ postId: id, tagId })))
         .run();
     }
+    this.bylines.write(id, byline);
     addRedirects(db, p.oldPaths, { postId: id }, url);
     this.ledger.remember("post", p.sourceId, id);
     const others = p.extraCategories.map((c) => `"${plainText(c.name)}"`).join(", ");

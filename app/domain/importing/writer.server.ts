@@ -6,6 +6,7 @@
  * by running again. The caller wraps each batch of records in one transaction.
  *
  * - Authors and subscribers: ./write-people.server.ts.
+ * - Guest contributors and co-authored bylines: ./write-bylines.server.ts.
  * - Categories and tags: ./write-terms.server.ts.
  * - Posts and comments: ./write-posts.server.ts.
  * - Pages, media and settings: ./write-site.server.ts.
@@ -17,6 +18,7 @@ import type { Db } from "~/platform/db.server";
 import { decodeEntities } from "./entities";
 import { ImportLedger, type WriterOptions } from "./ledger.server";
 import type { SourceRecord } from "./records";
+import { BylineWriter } from "./write-bylines.server";
 import { PeopleWriter } from "./write-people.server";
 import { PostWriter } from "./write-posts.server";
 import { SiteWriter } from "./write-site.server";
@@ -33,12 +35,14 @@ export class ImportWriter {
     const people = new PeopleWriter(ledger);
     const terms = new TermWriter(ledger);
     const site = new SiteWriter(ledger, people);
-    this.posts = new PostWriter(ledger, people, terms);
+    const bylines = new BylineWriter(ledger, people);
+    this.posts = new PostWriter(ledger, people, terms, bylines);
     this.handlers = {
       author: (a) => {
         people.authorsListed += 1;
         return people.author(a);
       },
+      guest: (g) => bylines.guest(g),
       term: (t) => terms.term(t),
       post: (p) => this.posts.post(p),
       page: (p) => site.page(p),

@@ -5,7 +5,7 @@
  */
 import type { PageStatus } from "~/domain/pages/vocabulary";
 import { cleanWordPressHtml, type WpAttachments } from "./content.server";
-import { postRecord, type SourceRecord, type TermRef } from "./records";
+import { postRecord, type SourceContributor, type SourceRecord, type TermRef } from "./records";
 import { type StatusMapping, scheduledFor } from "./statuses";
 import { commentRecords, pageCommentSkips } from "./wxr-comments.server";
 import { decodeSlug, type Node, raw, text, wpDate } from "./wxr-xml.server";
@@ -106,6 +106,7 @@ export function itemRecords(node: Node, context: ItemContext): SourceRecord[] {
     return [{ type: "media", value: { sourceId, url, title, date } }];
   }
   if (type === "page") return pageRecords(node, sourceId, title, date, context);
+  if (type === "guest-author") return guestAuthorRecords(node, sourceId, title, context);
   if (type !== "post") {
     const menu = type === "nav_menu_item";
     return unsupported(
@@ -120,18 +121,19 @@ export function itemRecords(node: Node, context: ItemContext): SourceRecord[] {
   if (!mapped) return unsupported("post", sourceId, title, `status "${wpStatus}" is not imported`);
   const categories: TermRef[] = [];
   const tags: TermRef[] = [];
+  const byline: SourceContributor[] = [];
   for (const c of node.children) {
     if (c.ns !== "" || c.name !== "category") continue;
     const ref = { slug: c.attrs.nicename ?? "", name: c.text.trim() };
     if (!ref.name && !ref.slug) continue;
     if (c.attrs.domain === "category") categories.push(ref);
     else if (c.attrs.domain === "post_tag" || c.attrs.domain === "tag") tags.push(ref);
+    // Co-Authors Plus: one `author` term per co-author, in byline order, `cap-{login}`.
+    else if (c.attrs.domain === "author" && ref.slug) {
+      byline.push({ ref: decodeSlug(ref.slug).replace(/^cap-/, ""), name: ref.name });
+    }
   }
-  const meta = new Map<string, string>();
-  for (const m of node.children) {
-    if (m.ns + m.name === "wp:postmeta") meta.set(text(m, "wp:meta_key"), raw(m, "wp:meta_value"));
-  }
-  const thumbnailId = meta.get("_thumbnail_id")?.trim();
+  const thumbnailId = postMeta(node).get("_thumbnail_id")?.trim();
   const slug = decodeSlug(text(node, "wp:post_name"));
   const remarks: string[] = [];
   const html = cleanWordPressHtml(raw(node, "content:encoded"), {
@@ -150,6 +152,7 @@ export function itemRecords(node: Node, context: ItemContext): SourceRecord[] {
       excerpt: raw(node, "excerpt:encoded").trim(),
       date,
       author: text(node, "dc:creator") || null,
+      ...(byline.length > 0 ? { byline } : {}),
       categories,
       tags,
       featureImage: thumbnailId ? (context.attachments.byId.get(thumbnailId) ?? null) : null,
@@ -175,6 +178,40 @@ function postPaths(node: Node, id: string, slug: string, date: Date): string[] {
     oldPaths.add(`/${slug}`);
   }
   return [...oldPaths];
+}
+
+/** Co-Authors Plus's guest author (a `guest-author` item and its `cap-*` fields): a guest contributor. */
+function guestAuthorRecords(
+  node: Node,
+  sourceId: string,
+  title: string,
+  context: ItemContext,
+): SourceRecord[] {
+  const meta = postMeta(node);
+  const login = meta.get("cap-user_login")?.trim() || decodeSlug(text(node, "wp:post_name"));
+  if (!login) return unsupported("guest", sourceId, title, "no login to match bylines by");
+  const thumbnailId = meta.get("_thumbnail_id")?.trim();
+  return [
+    {
+      type: "guest",
+      value: {
+        sourceId,
+        login: login.replace(/^cap-/, ""),
+        name: meta.get("cap-display_name")?.trim() || title || login,
+        bio: meta.get("cap-description") ?? "",
+        website: meta.get("cap-website") ?? "",
+        photo: thumbnailId ? (context.attachments.byId.get(thumbnailId) ?? null) : null,
+      },
+    },
+  ];
+}
+
+function postMeta(node: Node): Map<string, string> {
+  const meta = new Map<string, string>();
+  for (const m of node.children) {
+    if (m.ns + m.name === "wp:postmeta") meta.set(text(m, "wp:meta_key"), raw(m, "wp:meta_value"));
+  }
+  return meta;
 }
 
 /** A WordPress page becomes a page at `/{slug}`; its comments are reported (pages take none). */

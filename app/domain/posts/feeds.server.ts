@@ -6,8 +6,12 @@
 
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { listPublishedGuests } from "~/domain/bylines/contributor-pages.server";
+import { type BylineEntry, bylinesFor } from "~/domain/bylines/read.server";
+import { authorNames } from "~/domain/bylines/sentence";
+import { renderContent } from "~/domain/content/pipeline.server";
 import { sitemapPages } from "~/domain/pages/pages.server";
-import { listFeedPosts } from "~/domain/posts/reading.server";
+import { type ContributorRef, listFeedPosts } from "~/domain/posts/reading.server";
 import { getSiteInfo } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { listPublishedAuthors } from "~/domain/users/authors.server";
@@ -30,7 +34,7 @@ export function escapeXml(value: string): string {
 /** The newest published posts (of one category or one author, when given) as RSS 2.0. */
 export function rssFeed(opts: {
   category?: { id: number; name: string; slug: string; description: string };
-  author?: { id: number; name: string; slug: string; bio: string };
+  author?: { ref: ContributorRef; name: string; slug: string; bio: string };
 }): string {
   const db = getDb();
   const site = getSiteInfo(db);
@@ -38,8 +42,12 @@ export function rssFeed(opts: {
   const items = listFeedPosts(db, {
     limit: FEED_SIZE,
     categoryId: opts.category?.id,
-    authorId: opts.author?.id,
+    contributor: opts.author?.ref,
   });
+  const bylines = bylinesFor(
+    db,
+    items.map((p) => p.id),
+  );
   const scope = opts.category ?? opts.author;
   const title = scope ? `${scope.name} | ${site.siteName}` : site.siteName;
   const path = opts.category
@@ -61,12 +69,16 @@ export function rssFeed(opts: {
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <description>${escapeXml(p.summary)}</description>`,
         `      <pubDate>${p.timestamp.toUTCString()}</pubDate>`,
-        p.authorName ? `      <dc:creator>${escapeXml(p.authorName)}</dc:creator>` : "",
+        // One dc:creator per Author, in byline order (docs/behaviour.md §bylines).
+        ...creators(bylines.get(p.id) ?? [], p.authorName).map(
+          (name) => `      <dc:creator>${escapeXml(name)}</dc:creator>`,
+        ),
         p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
         // Length 0: the size is not known here, as the RSS Best Practices allow.
         p.photo
           ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
+        `      <content:encoded>${escapeXml(renderContent(p.content, { target: "feed", db, publicUrl: base }))}</content:encoded>`,
         "    </item>",
       ]
         .filter(Boolean)
@@ -74,7 +86,7 @@ export function rssFeed(opts: {
     })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${escapeXml(title)}</title>
     <link>${escapeXml(link)}</link>
@@ -86,6 +98,12 @@ ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildD
   </channel>
 </rss>
 `;
+}
+
+/** A feed item's creators: its byline's Authors, else the post's author. */
+function creators(byline: BylineEntry[], fallback: string | null): string[] {
+  const names = authorNames(byline);
+  return names.length > 0 ? names : fallback ? [fallback] : [];
 }
 
 /** Reach Out and the policies are rows of `pages` now, listed with the other published pages. */
@@ -139,6 +157,7 @@ function pageEntries(db: ReturnType<typeof getDb>, base: string) {
     ...listTags(db).map((t) => urlEntry(base, `/tag/${t.slug}`)),
     ...sitemapPages(db).map((p) => urlEntry(base, `/${p.slug}`, p.updatedAt)),
     ...listPublishedAuthors(db).map((a) => urlEntry(base, `/author/${a.slug}`, a.lastmod)),
+    ...listPublishedGuests(db).map((a) => urlEntry(base, `/author/${a.slug}`, a.lastmod)),
   ];
 }
 

@@ -1,6 +1,7 @@
 /** What the home page shows (docs/behaviour.md §reading). */
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { withBylines } from "~/domain/bylines/listing.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import { selectPostsJoined } from "~/domain/posts/joined.server";
 import {
@@ -28,9 +29,12 @@ const leadingQuery = preparedOnce((db) =>
 );
 
 export function listLeadingConversations(db: Db, limit: number, now = Date.now()): PostListItem[] {
-  const recent = leadingQuery(db)
-    .all({ since: now - WEEK_MS, limit })
-    .map(toListItem);
+  const recent = withBylines(
+    db,
+    leadingQuery(db)
+      .all({ since: now - WEEK_MS, limit })
+      .map(toListItem),
+  );
   if (recent.length >= limit) return recent;
   const seen = new Set(recent.map((p) => p.id));
   const newest = listPublishedPosts(db, { limit: limit * 2 }).filter((p) => !seen.has(p.id));

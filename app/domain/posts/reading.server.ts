@@ -4,7 +4,10 @@
  */
 
 import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { categories, posts, postTags, tags, users } from "#db/schema";
+import { categories, postContributors, posts, postTags, tags, users } from "#db/schema";
+import { toBylineNames, withBylines } from "~/domain/bylines/listing.server";
+import { type BylineEntry, bylineOf } from "~/domain/bylines/read.server";
+import type { BylineName } from "~/domain/bylines/sentence";
 import { imageFor } from "~/domain/media/image-manifest.server";
 import type { ImageInfo } from "~/domain/media/renditions";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
@@ -27,6 +30,8 @@ export type PostListItem = {
   user: { name: string; photo: string | null; slug: string | null };
   /** Approved comments (docs/behaviour.md §comments). */
   comments: number;
+  /** Every contributor in order (docs/behaviour.md §bylines); [] until `withBylines` fills it. */
+  byline: BylineName[];
 };
 
 /** What every list of posts shows of one. */
@@ -75,10 +80,14 @@ export function toListItem(r: ListRow): PostListItem {
     image: imageFor(r.photo),
     timestamp: r.timestamp,
     category: r.categoryName ? { name: r.categoryName, slug: r.categorySlug ?? "" } : null,
+    byline: [],
     user: { name: r.authorName ?? "Inkwell Staff", photo: r.authorPhoto, slug: r.authorSlug },
     comments: Number(r.comments),
   };
 }
+
+/** A contributor whose posts a list holds: through the byline, whatever their role. */
+export type ContributorRef = { userId: number } | { guestId: number };
 
 export type ListOptions = {
   categoryId?: number;
@@ -86,17 +95,28 @@ export type ListOptions = {
   categorySlug?: string;
   tagId?: number;
   authorId?: number;
+  contributor?: ContributorRef;
   limit: number;
   offset?: number;
 };
 
+type ListFilter = Pick<
+  ListOptions,
+  "categoryId" | "categorySlug" | "tagId" | "authorId" | "contributor"
+>;
+
+/** The posts whose byline holds the contributor: one range of post_contributors' user or guest index. */
+function contributorWhere(c: ContributorRef): SQL {
+  return "userId" in c
+    ? sql`${posts.id} in (select ${postContributors.postId} from ${postContributors} where ${postContributors.userId} = ${c.userId})`
+    : sql`${posts.id} in (select ${postContributors.postId} from ${postContributors} where ${postContributors.guestId} = ${c.guestId})`;
+}
+
 /** Published, optionally in one category or with one tag. */
-function publishedWhere(
-  db: Db,
-  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
-): SQL | undefined {
+function publishedWhere(db: Db, opts: ListFilter): SQL | undefined {
   const where: SQL[] = [eq(posts.status, "published")];
   if (opts.authorId !== undefined) where.push(eq(posts.authorId, opts.authorId));
+  if (opts.contributor !== undefined) where.push(contributorWhere(opts.contributor));
   if (opts.categoryId !== undefined) where.push(eq(posts.categoryId, opts.categoryId));
   if (opts.categorySlug !== undefined) {
     // Looked up first: `category_id = ?` lets SQLite walk the category's
@@ -141,14 +161,19 @@ const newestInCategoryQuery = preparedOnce((db) =>
 
 /** Published posts, newest first. */
 export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
-  const { categoryId, categorySlug, tagId, authorId, limit } = opts;
+  const { categoryId, categorySlug, tagId, authorId, contributor, limit } = opts;
   const offset = opts.offset ?? 0;
-  if (categorySlug === undefined && tagId === undefined && authorId === undefined) {
+  if (
+    categorySlug === undefined &&
+    tagId === undefined &&
+    authorId === undefined &&
+    contributor === undefined
+  ) {
     const rows =
       categoryId === undefined
         ? newestQuery(db).all({ limit, offset })
         : newestInCategoryQuery(db).all({ categoryId, limit, offset });
-    return rows.map(toListItem);
+    return withBylines(db, rows.map(toListItem));
   }
   const rows = selectPostsJoined(db, listColumns)
     .where(publishedWhere(db, opts))
@@ -156,7 +181,7 @@ export function listPublishedPosts(db: Db, opts: ListOptions): PostListItem[] {
     .limit(opts.limit)
     .offset(opts.offset ?? 0)
     .all();
-  return rows.map(toListItem);
+  return withBylines(db, rows.map(toListItem));
 }
 
 const UNPUBLISHED = POST_STATUSES.filter((s) => s !== "published");
@@ -181,23 +206,20 @@ const keptCounts = keptUntilWrite<number>(1000);
  * database (app/platform/write-mark.server.ts), so a fresh render of the same
  * category or tag does not count them again.
  */
-export function countPublishedPosts(
-  db: Db,
-  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
-): number {
-  const key = `${opts.categoryId}|${opts.categorySlug}|${opts.tagId}|${opts.authorId}`;
+export function countPublishedPosts(db: Db, opts: ListFilter): number {
+  const c = opts.contributor;
+  const who = c ? ("userId" in c ? `u${c.userId}` : `g${c.guestId}`) : "";
+  const key = `${opts.categoryId}|${opts.categorySlug}|${opts.tagId}|${opts.authorId}|${who}`;
   return keptCounts(db, key, () => countNow(db, opts));
 }
 
-function countNow(
-  db: Db,
-  opts: Pick<ListOptions, "categoryId" | "categorySlug" | "tagId" | "authorId">,
-): number {
+function countNow(db: Db, opts: ListFilter): number {
   if (
     opts.tagId !== undefined &&
     opts.categoryId === undefined &&
     opts.categorySlug === undefined &&
-    opts.authorId === undefined
+    opts.authorId === undefined &&
+    opts.contributor === undefined
   ) {
     return db.get<{ n: number }>(publishedTagCountSql(opts.tagId))?.n ?? 0;
   }
@@ -222,6 +244,8 @@ export type PostDetail = PostListItem & {
   updatedAt: Date;
   /** Readers may not comment (docs/behaviour.md §comments). */
   commentsClosed: boolean;
+  /** The byline with each contributor's page, photo, bio and web address (docs/behaviour.md §bylines). */
+  contributors: BylineEntry[];
 };
 
 const postByIdQuery = preparedOnce((db) =>
@@ -260,8 +284,11 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
   const row = postByIdQuery(db).get({ id });
   if (!row) return undefined;
   const postTagRows = postTagsQuery(db).all({ id });
+  const contributors = bylineOf(db, id);
   return {
     ...toListItem(row),
+    byline: toBylineNames(contributors),
+    contributors,
     uid: row.uid,
     authorId: row.authorId,
     status: row.status,
@@ -337,15 +364,16 @@ const readAlsoQuery = preparedOnce((db) =>
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
 export function listFeedPosts(
   db: Db,
-  opts: { limit: number; categoryId?: number; authorId?: number },
+  opts: { limit: number; categoryId?: number; contributor?: ContributorRef },
 ) {
   return selectPostsJoined(db, {
     ...cardColumns,
+    content: posts.content,
     updatedAt: posts.updatedAt,
     categoryName: categories.name,
     authorName: authorNameColumn,
   })
-    .where(publishedWhere(db, { categoryId: opts.categoryId, authorId: opts.authorId }))
+    .where(publishedWhere(db, { categoryId: opts.categoryId, contributor: opts.contributor }))
     .orderBy(...NEWEST_FIRST)
     .limit(opts.limit)
     .all();

@@ -7,6 +7,7 @@
 import type { Statement } from "better-sqlite3";
 import { type SQL, sql } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { withBylines } from "~/domain/bylines/listing.server";
 import { type ListRow, type PostListItem, toListItem } from "~/domain/posts/reading.server";
 import { parseSearchQuery, type SearchTerm } from "~/domain/search/query";
 import { type SnippetPiece, snippetOf } from "~/domain/search/snippet";
@@ -239,7 +240,7 @@ export function searchPublished(
       },
     ];
   });
-  return { query, terms: parsed.terms, results, total: ranked.total };
+  return { query, terms: parsed.terms, results: withBylines(db, results), total: ranked.total };
 }
 
 /**
