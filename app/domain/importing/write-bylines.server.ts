@@ -5,32 +5,17 @@
  * matched to a staff account imported by login first, then to a guest by login; one neither
  * knows becomes a guest under the name the post gives.
  */
-import { eq, sql } from "drizzle-orm";
-import { guestContributors, postContributors, users } from "#db/schema";
+
+import { eq } from "drizzle-orm";
+import { guestContributors, postContributors } from "#db/schema";
 import type { ContributorRole } from "~/domain/bylines/vocabulary";
-import type { DbOrTx } from "~/platform/db.server";
-import { slugify } from "~/utils/slug";
+import { uniqueAuthorSlug } from "~/domain/users/authors.server";
 import { decodeEntities, plainText } from "./entities";
 import type { ImportLedger } from "./ledger.server";
 import type { SourceContributor, SourceGuest } from "./records";
 import type { PeopleWriter } from "./write-people.server";
 
 const MAX_GUEST_BIO = 500;
-
-/**
- * A guest's `/author/{slug}`: from the name, unique across users' and guests' slugs (one
- * namespace), `-2`, `-3`… on a clash.
- */
-export function uniqueContributorSlug(db: DbOrTx, name: string): string {
-  const base = slugify(name).replace(/-+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "author";
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    const taken = db.get<{ n: number }>(
-      sql`select (select count(*) from ${users} where ${users.slug} = ${candidate}) + (select count(*) from ${guestContributors} where ${guestContributors.slug} = ${candidate}) as n`,
-    );
-    if (!taken?.n) return candidate;
-  }
-}
 
 type Resolved = { userId: number | null; guestId: number | null; role: ContributorRole };
 
@@ -106,7 +91,7 @@ export class BylineWriter {
     const { db } = this.ledger;
     const id = db
       .insert(guestContributors)
-      .values({ ...fields, slug: uniqueContributorSlug(db, fields.name) })
+      .values({ ...fields, slug: uniqueAuthorSlug(db, fields.name) })
       .returning({ id: guestContributors.id })
       .get().id;
     this.ledger.remember("guest", `login:${login}`, id);
