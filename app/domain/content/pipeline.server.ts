@@ -10,6 +10,8 @@
  */
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
+import { footnoteLinksStep, footnotesStep } from "./footnotes.server";
+import { contentsStep, headingIdsStep } from "./headings.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
 
 /** Where stored content is going. */
@@ -23,16 +25,18 @@ export type RenderContext = {
   db?: Db;
   /** The site's public origin, for absolute links outside the page. */
   publicUrl: string;
+  /** The absolute address of the post's page, where it has one: fragment links in e-mails and feeds lead there. */
+  pageUrl?: string;
 };
 
 export type SaveStep = (doc: Document, ctx: SaveContext) => void;
 export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
-const SAVE_STEPS: SaveStep[] = [];
+const SAVE_STEPS: SaveStep[] = [headingIdsStep, footnotesStep];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [];
+const RENDER_STEPS: RenderStep[] = [contentsStep, footnoteLinksStep];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
