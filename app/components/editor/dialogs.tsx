@@ -12,7 +12,7 @@ import {
   normaliseUrl,
 } from "~/domain/posts/link-protocols";
 
-function Modal({
+export function Modal({
   open,
   onClose,
   children,
@@ -44,7 +44,7 @@ function Modal({
 }
 
 /** A form inside a dialog: submitting it never navigates; `onSubmit` gets the form. */
-function DialogForm({
+export function DialogForm({
   onSubmit,
   children,
   ...form

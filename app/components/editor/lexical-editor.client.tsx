@@ -17,7 +17,7 @@ import { useRef } from "react";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
-import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
+import { EDITOR_HTML, EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, HtmlFieldPlugin } from "./plugins";
 import { Toolbar } from "./toolbar";
 import "~/styles/editor.css";
@@ -50,6 +50,7 @@ export default function RichTextEditor({
     namespace: `inkwell-${name}`,
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
+    html: EDITOR_HTML,
     editorState: initialState(defaultValue),
     onError: (error: Error) => {
       console.error(error);

@@ -8,6 +8,8 @@ import { ListItemNode, ListNode } from "@lexical/list";
 import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
+import { ContentsNode } from "./contents-node";
+import { FootnoteNode } from "./footnote-node";
 import { ImageNode } from "./image-node";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
@@ -25,7 +27,11 @@ export const EDITOR_NODES = [
   AutoLinkNode,
   HorizontalRuleNode,
   ImageNode,
+  FootnoteNode,
+  ContentsNode,
 ];
+
+export { HEADING_HTML as EDITOR_HTML } from "./heading-ids";
 
 /**
  * Theme classes: only what plain tags cannot express in the editing view

@@ -21,6 +21,7 @@ import {
 } from "lexical";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { LINK_REL } from "~/domain/posts/link-protocols";
+import { ContentTools } from "./content-tools";
 import { ImageDialog, LinkDialog } from "./dialogs";
 import { $createImageNode } from "./image-node";
 import { ToolButton } from "./tool-button";
@@ -185,6 +186,7 @@ export function Toolbar({
           </EditorIcon>
         </ToolButton>
       </div>
+      <ContentTools />
       <div className="editor-tool-group">
         <ToolButton
           label="Undo"

@@ -5,7 +5,7 @@
  * list of the post's h2 (and the h3 under each), linking to those ids; in an e-mail or a feed the
  * links go to the post's page when its address is known.
  */
-import { removeElement, replaceElement, textContent } from "domutils";
+import { removeElement, replaceElement } from "domutils";
 import { headingIds } from "./anchors";
 import {
   type ChildNode,
@@ -13,6 +13,8 @@ import {
   type Element,
   findElements,
   hasClass,
+  isTag,
+  isText,
   parseHtml,
 } from "./html-tree.server";
 import type { RenderContext } from "./pipeline.server";
@@ -25,8 +27,8 @@ function sectionHeadings(doc: Document): Element[] {
   const found: Element[] = [];
   const walk = (nodes: ChildNode[]) => {
     for (const node of nodes) {
-      if (node.type !== "tag" || skipped(node as Element)) continue;
-      const el = node as Element;
+      if (!isTag(node) || skipped(node)) continue;
+      const el = node;
       if (isHeading(el)) found.push(el);
       else walk(el.children);
     }
@@ -35,10 +37,25 @@ function sectionHeadings(doc: Document): Element[] {
   return found;
 }
 
+/** A heading's text as the editor counts it: footnote numbers left out, a line break a space. */
+export function headingText(heading: Element): string {
+  let text = "";
+  const walk = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (isText(node)) text += node.data;
+      else if (!isTag(node)) continue;
+      else if (node.name === "br") text += " ";
+      else if (!hasClass(node, "ik-fnref")) walk(node.children);
+    }
+  };
+  walk(heading.children);
+  return text;
+}
+
 /** Save step: h2/h3 ids. */
 export function headingIdsStep(doc: Document): void {
   const headings = sectionHeadings(doc);
-  const ids = headingIds(headings.map((h) => ({ text: textContent(h), id: h.attribs.id })));
+  const ids = headingIds(headings.map((h) => ({ text: headingText(h), id: h.attribs.id })));
   headings.forEach((h, i) => {
     const { id: _old, ...rest } = h.attribs;
     // The id comes first, as the editor writes it.
@@ -60,7 +77,7 @@ export function contentsStep(doc: Document, ctx: RenderContext): void {
   const boxes = findElements(doc, (el) => el.name === "nav" && hasClass(el, "ik-contents"));
   if (boxes.length === 0) return;
   const link = (h: Element) =>
-    `<a href="${escapeHtml(fragmentHref(h.attribs.id ?? "", ctx))}">${escapeHtml(textContent(h).trim())}</a>`;
+    `<a href="${escapeHtml(fragmentHref(h.attribs.id ?? "", ctx))}">${escapeHtml(headingText(h).trim())}</a>`;
   let html = "";
   let openH3 = false;
   let openH2 = false;

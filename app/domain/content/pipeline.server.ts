@@ -33,10 +33,16 @@ export type SaveStep = (doc: Document, ctx: SaveContext) => void;
 export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
-const SAVE_STEPS: SaveStep[] = [headingIdsStep, footnotesStep];
+const SAVE_STEPS: SaveStep[] = [
+  footnotesStep, // before heading ids: a typed marker is not part of a heading's text
+  headingIdsStep,
+];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [contentsStep, footnoteLinksStep];
+const RENDER_STEPS: RenderStep[] = [
+  contentsStep, // fills <nav class="ik-contents"> from the headings
+  footnoteLinksStep,
+];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
