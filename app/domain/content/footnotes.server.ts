@@ -12,7 +12,7 @@
 import { type ChildNode, cloneNode, Element, Text } from "domhandler";
 import { appendChild, removeElement, replaceElement } from "domutils";
 import { footnoteRefHtml, footnotesSectionHtml } from "./anchors";
-import { fragmentHref } from "./headings.server";
+import { fragmentHref, type LinkContext } from "./headings.server";
 import {
   type Document,
   findElements,
@@ -22,7 +22,6 @@ import {
   parseHtml,
   serializeHtml,
 } from "./html-tree.server";
-import type { RenderContext } from "./pipeline.server";
 
 /** `[^label]:` opening a note typed as text, and `[^label]` referring to one. */
 const DEFINITION = /^\s*\[\^([\w-]{1,40})\]:[ \t]*/;
@@ -213,7 +212,7 @@ export function footnotesStep(doc: Document): void {
 }
 
 /** Render step: in an e-mail or a feed, references and backlinks lead to the post's page. */
-export function footnoteLinksStep(doc: Document, ctx: RenderContext): void {
+export function footnoteLinksStep(doc: Document, ctx: LinkContext): void {
   if (!ctx.pageUrl || (ctx.target !== "email" && ctx.target !== "feed")) return;
   const links = findElements(
     doc,

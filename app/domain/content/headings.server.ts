@@ -17,7 +17,9 @@ import {
   isText,
   parseHtml,
 } from "./html-tree.server";
-import type { RenderContext } from "./pipeline.server";
+
+/** What the render steps here read of the render context (pipeline.server.ts RenderContext). */
+export type LinkContext = { target: string; pageUrl?: string };
 
 const isHeading = (el: Element) => el.name === "h2" || el.name === "h3";
 
@@ -67,13 +69,13 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Where a fragment link points for `ctx.target`: the page itself, or the post's address outside it. */
-export function fragmentHref(id: string, ctx: RenderContext): string {
+export function fragmentHref(id: string, ctx: LinkContext): string {
   const outside = ctx.target === "email" || ctx.target === "feed";
   return outside && ctx.pageUrl ? `${ctx.pageUrl}#${id}` : `#${id}`;
 }
 
 /** Render step: fills the contents boxes; a box with no headings to list is removed. */
-export function contentsStep(doc: Document, ctx: RenderContext): void {
+export function contentsStep(doc: Document, ctx: LinkContext): void {
   const boxes = findElements(doc, (el) => el.name === "nav" && hasClass(el, "ik-contents"));
   if (boxes.length === 0) return;
   const link = (h: Element) =>
