@@ -58,6 +58,10 @@ export class ContentsNode extends DecoratorNode<JSX.Element> {
     return false;
   }
 
+  isInline(): false {
+    return false;
+  }
+
   getTextContent(): string {
     return "";
   }

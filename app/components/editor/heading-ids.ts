@@ -13,6 +13,7 @@ import {
   type DOMConversionOutput,
   type DOMExportOutput,
   type HTMLConfig,
+  isHTMLElement,
   type LexicalEditor,
   type LexicalNode,
 } from "lexical";
@@ -57,7 +58,7 @@ function $headingIds(): Map<string, string> {
 function exportHeading(editor: LexicalEditor, node: LexicalNode): DOMExportOutput {
   const output = (node as HeadingNode).exportDOM(editor);
   const id = $headingIds().get(node.getKey());
-  if (id && output.element instanceof HTMLElement) {
+  if (id && isHTMLElement(output.element)) {
     // The id first, as the server writes it.
     const attributes = Array.from(output.element.attributes).map((a) => [a.name, a.value]);
     for (const [name] of attributes) output.element.removeAttribute(name as string);
