@@ -84,7 +84,9 @@ test("the toolbar inserts footnotes and a contents box that the page shows", asy
   await expect(editor.getByRole("button", { name: /^Footnote/ })).toHaveCount(2);
   await expect(editor.getByText("generated from the headings")).toBeVisible();
   await page.getByRole("button", { name: "Publish Post" }).click();
-  await expect(page.locator(".notice")).toHaveText("Post updated successfully!");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Post updated successfully!" }),
+  ).toBeVisible();
   const again = server.queryOne<{ content: string }>(
     "SELECT content FROM posts WHERE title = ?",
     "Footnoted with the editor",
