@@ -4,50 +4,14 @@
  * the same HTML (edit → save → edit → save is stable). Documents are built with a headless
  * editor using the browser editor's nodes and export, as in sanitize-editor-output.test.ts.
  */
-import { createHeadlessEditor } from "@lexical/headless";
-import { withDOM } from "@lexical/headless/dom";
 import { $createHeadingNode } from "@lexical/rich-text";
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalNode } from "lexical";
+import { $createParagraphNode, $createTextNode, type LexicalNode } from "lexical";
 import { describe, expect, it } from "vitest";
 import { $createContentsNode } from "~/components/editor/contents-node";
-import { $exportEditorHtml } from "~/components/editor/export-html";
 import { noteFromText } from "~/components/editor/footnote-dialog";
 import { $createFootnoteNode } from "~/components/editor/footnote-node";
-import { $loadHtml } from "~/components/editor/load-html";
-import { EDITOR_HTML, EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
 import { cleanContent } from "~/domain/content/pipeline.server";
-
-const newEditor = () =>
-  createHeadlessEditor({
-    nodes: EDITOR_NODES,
-    theme: EDITOR_THEME,
-    html: EDITOR_HTML,
-    onError: (error) => {
-      throw error;
-    },
-  });
-
-function exportDocument(build: () => LexicalNode[]): string {
-  return withDOM(() => {
-    const editor = newEditor();
-    editor.update(
-      () =>
-        $getRoot()
-          .clear()
-          .append(...build()),
-      { discrete: true },
-    );
-    return editor.read(() => $exportEditorHtml(editor));
-  });
-}
-
-function reload(html: string): string {
-  return withDOM((window) => {
-    const editor = newEditor();
-    editor.update(() => $loadHtml(editor, html, new window.DOMParser()), { discrete: true });
-    return editor.read(() => $exportEditorHtml(editor));
-  });
-}
+import { exportDocument, reload } from "./headless-editor";
 
 const para = (...children: LexicalNode[]) => $createParagraphNode().append(...children);
 const heading = (tag: "h2" | "h3", text: string) =>

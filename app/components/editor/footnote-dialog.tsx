@@ -4,7 +4,7 @@
  * keeps it unless its text is changed.
  */
 import { useId, useState } from "react";
-import { DialogForm, Modal } from "./dialogs";
+import { DialogFooter, DialogForm, Modal } from "./dialogs";
 
 const escapeText = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -83,24 +83,13 @@ export function FootnoteDialog({
               autoFocus
             />
           </div>
-          {error ? (
-            <p id={errorId} className="editor-dialog-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="editor-dialog-actions">
-            <button type="submit" className="button button-primary">
-              {number === null ? "Add Footnote" : "Save Note"}
-            </button>
-            {onRemove ? (
-              <button type="button" className="button" onClick={onRemove}>
-                Remove Footnote
-              </button>
-            ) : null}
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <DialogFooter
+            error={error}
+            errorId={errorId}
+            submit={number === null ? "Add Footnote" : "Save Note"}
+            remove={onRemove ? { label: "Remove Footnote", onClick: onRemove } : undefined}
+            onClose={onClose}
+          />
         </DialogForm>
       )}
     </Modal>
