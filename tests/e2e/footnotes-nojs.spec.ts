@@ -28,6 +28,10 @@ test("footnotes and a contents box typed in the plain field show on the publishe
 }) => {
   await signInAs("Author");
   await page.goto(`${server.url}/admin/posts/add`);
+  // The field says how footnotes and the contents box are typed.
+  await expect(page.locator(".rich-text-field .hint")).toContainText(
+    "Footnotes: [^1] in the text and [^1]: the note on a line of its own",
+  );
   await page.getByLabel("Title").fill("Footnoted without scripts");
   await page.getByLabel("Category").selectOption("Crypto");
   await page.getByLabel("Summary").fill("A post with footnotes");

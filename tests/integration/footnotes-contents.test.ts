@@ -3,13 +3,17 @@
  * content path: what is saved (cleanContent), what the sanitiser keeps, and what each render
  * target shows, including the JSON API's post detail.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { postRevisions, posts } from "#db/schema";
 import { cleanContent, renderContent } from "~/domain/content/pipeline.server";
 import { absoluteContent } from "~/domain/newsletters/message.server";
+import { savePost } from "~/domain/posts/editing.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import { searchPublished } from "~/domain/search/search.server";
 import { getDb } from "~/platform/db.server";
 import { publishedPostDetail } from "~/web/public-api.server";
-import { makePost } from "./fixtures";
+import { makePost, setupNewsroom } from "./fixtures";
 
 const ref = (n: number) =>
   `<sup class="ik-fnref" id="fnref-${n}"><a href="#fn-${n}" role="doc-noteref">${n}</a></sup>`;
@@ -185,5 +189,31 @@ describe("rendering", () => {
     const detail = publishedPostDetail(getDb(), id);
     expect(detail.content).toContain(contents((x) => `#${x}`));
     expect(detail.content).toContain('<li id="fn-1"><p>Note.</p>');
+  });
+});
+
+describe("saving a post", () => {
+  it("stores, records as a revision and indexes the canonical footnotes", () => {
+    const { db, staff } = setupNewsroom();
+    const { post } = savePost(staff.admin, {
+      action: "publish",
+      title: "Typed footnotes",
+      category: "Crypto",
+      summary: "s",
+      content: "<h2>Start</h2><p>Claim[^1].</p><p>[^1]: Zeppelinwords in the note.</p>",
+    });
+    const row = db.select().from(posts).where(eq(posts.id, post.id)).get();
+    expect(row?.content).toBe(
+      `<h2 id="start">Start</h2><p>Claim${ref(1)}.</p>${list(item(1, "<p>Zeppelinwords in the note.</p>"))}`,
+    );
+    const revision = db
+      .select()
+      .from(postRevisions)
+      .where(eq(postRevisions.postId, post.id))
+      .all()
+      .at(-1);
+    expect(revision?.content).toBe(row?.content);
+    const found = searchPublished(db, "zeppelinwords", {}, { limit: 5 });
+    expect(found.results.map((r) => r.id)).toEqual([post.id]);
   });
 });
