@@ -32,7 +32,7 @@ test("footnotes and a contents box typed in the plain field show on the publishe
   await expect(page.locator(".rich-text-field .hint")).toContainText(
     "Footnotes: [^1] in the text and [^1]: the note on a line of its own",
   );
-  await page.getByLabel("Title").fill("Footnoted without scripts");
+  await page.getByLabel("Title").fill("Footnotes typed by hand");
   await page.getByLabel("Category").selectOption("Crypto");
   await page.getByLabel("Summary").fill("A post with footnotes");
   await page.getByLabel("Content").fill(TYPED);
