@@ -59,8 +59,9 @@ test("the toolbar inserts footnotes and a contents box that the page shows", asy
   await page.keyboard.press("ArrowRight");
   await expect(tool(page, "Contents")).toBeFocused();
 
-  // Editing a note from its number.
-  await editor.getByRole("button", { name: "Footnote 1: edit its note" }).click();
+  // Editing a note from its number, with the keyboard.
+  await editor.getByRole("button", { name: "Footnote 1: edit its note" }).focus();
+  await page.keyboard.press("Enter");
   const edit = page.getByRole("dialog", { name: "Footnote 1" });
   await expect(edit.getByLabel("Note")).toHaveValue("The first source.");
   await edit.getByLabel("Note").fill("The first source, revised.");

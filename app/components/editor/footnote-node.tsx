@@ -18,7 +18,7 @@ import {
   type SerializedLexicalNode,
   type Spread,
 } from "lexical";
-import { type JSX, useEffect, useState } from "react";
+import { type JSX, useEffect, useRef, useState } from "react";
 import { FootnoteDialog } from "./footnote-dialog";
 
 export type SerializedFootnoteNode = Spread<{ note: string }, SerializedLexicalNode>;
@@ -161,9 +161,24 @@ function FootnoteView({ nodeKey, note }: { nodeKey: NodeKey; note: string }) {
   const [editor] = useLexicalComposerContext();
   const n = useFootnoteNumber(nodeKey);
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const el = button.current;
+    if (!el) return;
+    // The editor handles keys typed inside it; Enter and Space on the number are the button's.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(true);
+    };
+    el.addEventListener("keydown", onKey);
+    return () => el.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="editor-footnote-ref"
         aria-label={`Footnote ${n}: edit its note`}
