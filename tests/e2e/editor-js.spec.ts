@@ -226,8 +226,8 @@ test("every toolbar button writes its markup, stored as the editor wrote it and 
   expect(content).toBe(written);
   for (const markup of [
     "<h1>",
-    "<h2>",
-    "<h3>",
+    '<h2 id="',
+    '<h3 id="',
     "<b><strong",
     "<i><em",
     "<u><span",

@@ -1,19 +1,19 @@
 /**
- * A headless Lexical editor with the browser editor's nodes and theme
- * (app/components/editor/nodes.ts), for tests of the editor's own HTML: documents are built and
- * exported with $generateHtmlFromNodes, the same call the browser makes.
+ * The browser editor, headless, for tests of its HTML: the same nodes, theme, HTML config and
+ * export call (app/components/editor/export-html.ts) as the editor in the page.
  */
 import { createHeadlessEditor } from "@lexical/headless";
 import { withDOM } from "@lexical/headless/dom";
-import { $generateHtmlFromNodes } from "@lexical/html";
 import { $getRoot, type LexicalNode } from "lexical";
+import { $exportEditorHtml } from "~/components/editor/export-html";
 import { $loadHtml } from "~/components/editor/load-html";
-import { EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
+import { EDITOR_HTML, EDITOR_NODES, EDITOR_THEME } from "~/components/editor/nodes";
 
 export const newEditor = () =>
   createHeadlessEditor({
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
+    html: EDITOR_HTML,
     onError: (error) => {
       throw error;
     },
@@ -30,7 +30,7 @@ export function exportDocument(build: () => LexicalNode[]): string {
           .append(...build()),
       { discrete: true },
     );
-    return editor.read(() => $generateHtmlFromNodes(editor, null));
+    return editor.read(() => $exportEditorHtml(editor));
   });
 }
 
@@ -38,12 +38,7 @@ export function exportDocument(build: () => LexicalNode[]): string {
 export function reload(html: string): string {
   return withDOM((window) => {
     const editor = newEditor();
-    editor.update(
-      () => {
-        $loadHtml(editor, html, new window.DOMParser());
-      },
-      { discrete: true },
-    );
-    return editor.read(() => $generateHtmlFromNodes(editor, null));
+    editor.update(() => $loadHtml(editor, html, new window.DOMParser()), { discrete: true });
+    return editor.read(() => $exportEditorHtml(editor));
   });
 }

@@ -4,7 +4,7 @@
  *
  * The corpus is generated, not hand-written: a headless Lexical editor with the
  * browser editor's nodes and theme (app/components/editor/nodes.ts) builds each
- * document the way the toolbar does and exports it with $generateHtmlFromNodes,
+ * document the way the toolbar does and exports it with the browser's export call,
  * the same call the browser makes. (The e2e test editor-js.spec.ts checks the
  * same promise on Chromium's own serialisation.)
  */
@@ -161,7 +161,7 @@ test("the corpus really contains the editor's markup", () => {
     '<s><span class="ik-strike"',
     "<code",
     "<h1>",
-    "<h3>",
+    '<h3 id="',
     '<li value="1">',
     "<ol>",
     "<blockquote>",

@@ -73,6 +73,44 @@ export function CancelButton({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A dialog form's error line and buttons: submit, an optional remove, Cancel. */
+export function DialogFooter({
+  error,
+  errorId,
+  submit,
+  remove,
+  onClose,
+}: {
+  error: string;
+  errorId: string;
+  submit: string;
+  remove?: { label: string; onClick: () => void };
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {error ? (
+        <p id={errorId} className="editor-dialog-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="editor-dialog-actions">
+        <button type="submit" className="button button-primary">
+          {submit}
+        </button>
+        {remove ? (
+          <button type="button" className="button" onClick={remove.onClick}>
+            {remove.label}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 export const LINK_PROTOCOL_MESSAGE = `Links must use one of these protocols: ${ALLOWED_LINK_PROTOCOLS.join(", ")}.`;
 
 export function LinkDialog({
@@ -133,22 +171,13 @@ export function LinkDialog({
               autoFocus
             />
           </div>
-          {error ? (
-            <p id={errorId} className="editor-dialog-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="editor-dialog-actions">
-            <button type="submit" className="button button-primary">
-              Add Link
-            </button>
-            {canRemove ? (
-              <button type="button" className="button" onClick={onRemove}>
-                Remove Link
-              </button>
-            ) : null}
-            <CancelButton onClose={onClose} />
-          </div>
+          <DialogFooter
+            error={error}
+            errorId={errorId}
+            submit="Add Link"
+            remove={canRemove ? { label: "Remove Link", onClick: onRemove } : undefined}
+            onClose={onClose}
+          />
         </DialogForm>
       )}
     </Modal>

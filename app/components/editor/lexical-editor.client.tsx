@@ -20,9 +20,8 @@ import { EmbedPastePlugin } from "./embed-paste-plugin";
 import type { RichTextFieldProps } from "./field-props";
 import { $loadHtml } from "./load-html";
 import { MarkdownTools } from "./markdown-tools";
-import { EDITOR_NODES, EDITOR_THEME } from "./nodes";
+import { EDITOR_HTML, EDITOR_NODES, EDITOR_THEME } from "./nodes";
 import { AutoLinks, HtmlFieldPlugin } from "./plugins";
-import { TABLE_HTML } from "./table-html";
 import { EditorTables } from "./table-tools";
 import { Toolbar } from "./toolbar";
 import "~/styles/editor.css";
@@ -55,7 +54,7 @@ export default function RichTextEditor({
     namespace: `inkwell-${name}`,
     nodes: EDITOR_NODES,
     theme: EDITOR_THEME,
-    html: TABLE_HTML,
+    html: EDITOR_HTML,
     editorState: initialState(defaultValue),
     onError: (error: Error) => {
       console.error(error);

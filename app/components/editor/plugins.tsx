@@ -3,17 +3,17 @@
  * automatic links limited to the allowed protocols. Enter and Shift+Enter keep
  * Lexical's rich-text meaning (docs/decisions/026-editor-enter-and-sanitising.md).
  */
-import { $generateHtmlFromNodes } from "@lexical/html";
 import { autoLinkEmailMatcher, autoLinkUrlMatcher, type LinkMatcher } from "@lexical/link";
 import { AutoLinkPlugin } from "@lexical/react/LexicalAutoLinkPlugin";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { BLUR_COMMAND, COMMAND_PRIORITY_LOW, type LexicalEditor, mergeRegister } from "lexical";
 import { type RefObject, useEffect } from "react";
 import { LINK_REL, normaliseUrl } from "~/domain/posts/link-protocols";
+import { $exportEditorHtml } from "./export-html";
 
 /** The editor's HTML, as the form field carries it. */
 export function editorHtml(editor: LexicalEditor): string {
-  return editor.read(() => $generateHtmlFromNodes(editor, null));
+  return editor.read(() => $exportEditorHtml(editor));
 }
 
 /**

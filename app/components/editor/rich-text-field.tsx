@@ -46,7 +46,9 @@ function PlainField({
           Write HTML. Kept when saved: {ALLOWED_TAGS.map((t) => `<${t}>`).join(" ")}; anything else
           (scripts, styles, event attributes) is removed. For an image, copy its address from the{" "}
           <a href="/admin/media/library">Media Library</a> into{" "}
-          <code>{'<img src="…" alt="…">'}</code>.
+          <code>{'<img src="…" alt="…">'}</code>. Footnotes: <code>[^1]</code> in the text and{" "}
+          <code>[^1]: the note</code> on a line of its own; a contents box:{" "}
+          <code>{'<nav class="ik-contents"></nav>'}</code>.
         </p>
       </noscript>
     </div>

@@ -21,6 +21,7 @@ import {
 } from "lexical";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { LINK_REL } from "~/domain/posts/link-protocols";
+import { ContentTools } from "./content-tools";
 import { LinkDialog } from "./dialogs";
 import { $createGalleryNode } from "./gallery-node";
 import { ImageDialog, type ImageDialogRequest, OPEN_IMAGE_DIALOG_COMMAND } from "./image-dialog";
@@ -221,6 +222,7 @@ export function Toolbar({
         </ToolButton>
       </div>
       <TableTools />
+      <ContentTools />
       <div className="editor-tool-group">
         <ToolButton
           label="Undo"

@@ -10,11 +10,19 @@ export type AllowFragment = {
   attributes: Readonly<Record<string, readonly string[]>>;
 };
 
-// Headings and the contents box.
-const headings: AllowFragment = { tags: [], attributes: {} };
+// Headings and the contents box (values checked by anchors.ts keepSafeAnchors).
+const headings: AllowFragment = { tags: ["nav"], attributes: { h2: ["id"], h3: ["id"] } };
 
-// Footnotes.
-const footnotes: AllowFragment = { tags: [], attributes: {} };
+// Footnotes (values checked by anchors.ts keepSafeAnchors).
+const footnotes: AllowFragment = {
+  tags: ["section"],
+  attributes: {
+    sup: ["id"],
+    a: ["role", "aria-label"],
+    section: ["role", "aria-label"],
+    li: ["id"],
+  },
+};
 
 // Tables: the caption, and which cells a header cell heads (th scope="col" | "row").
 const tables: AllowFragment = { tags: ["caption"], attributes: { th: ["scope"] } };

@@ -11,8 +11,10 @@
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { renderEmbeds } from "./embeds.server";
+import { footnoteLinksStep, footnotesStep } from "./footnotes.server";
 import { saveGalleries } from "./galleries.server";
 import { renderGalleries } from "./galleries-render.server";
+import { contentsStep, headingIdsStep } from "./headings.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
 import { tablesRenderStep, tablesSaveStep } from "./tables.server";
 
@@ -27,6 +29,8 @@ export type RenderContext = {
   db?: Db;
   /** The site's public origin, for absolute links outside the page. */
   publicUrl: string;
+  /** The absolute address of the post's page, where it has one: fragment links in e-mails and feeds lead there. */
+  pageUrl?: string;
 };
 
 export type SaveStep = (doc: Document, ctx: SaveContext) => void;
@@ -35,6 +39,8 @@ export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 /** Save steps, in order; each leaves HTML the sanitiser's allowlist keeps. */
 // biome-ignore format: one block a line
 const SAVE_STEPS: SaveStep[] = [
+  footnotesStep, // before heading ids: a typed marker is not part of a heading's text
+  headingIdsStep,
   tablesSaveStep,
   saveGalleries,
 ];
@@ -42,6 +48,8 @@ const SAVE_STEPS: SaveStep[] = [
 /** Render steps, in order; they run on sanitised, stored HTML. */
 // biome-ignore format: one block a line
 const RENDER_STEPS: RenderStep[] = [
+  contentsStep, // fills <nav class="ik-contents"> from the headings
+  footnoteLinksStep,
   tablesRenderStep,
   renderGalleries,
   renderEmbeds,

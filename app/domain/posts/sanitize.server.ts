@@ -16,6 +16,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { BLOCK_TAGS as CONTENT_BLOCK_TAGS, withBlockAttributes } from "~/domain/content/allowlist";
+import { keepSafeAnchors } from "~/domain/content/anchors";
 import { ALLOWED_TAGS } from "~/domain/posts/html-allowlist";
 import {
   ALLOWED_IMAGE_PROTOCOLS,
@@ -51,7 +52,7 @@ function allowedStyle(tagName: string, style: string): boolean {
 
 /** Keeps `style` only when it is one of the exact strings above and `dir` only when it is a direction. */
 function checkStyleAndDir(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const next = { ...attribs };
+  const next = keepSafeAnchors(tagName, attribs);
   if (next.style !== undefined && !allowedStyle(tagName, next.style)) delete next.style;
   if (next.dir !== undefined && !/^(ltr|rtl|auto)$/.test(next.dir)) delete next.dir;
   return { tagName, attribs: next };
@@ -119,14 +120,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   transformTags: {
     "*": checkStyleAndDir,
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...attribs,
-        rel: LINK_REL,
-        ...(attribs.target ? { target: "_blank" } : {}),
-      },
-    }),
+    a: (tagName, attribs) => {
+      const kept = keepSafeAnchors(tagName, attribs);
+      return {
+        tagName,
+        attribs: {
+          ...kept,
+          // A footnote link (the only kind keeping a role) points within the page: no rel.
+          ...(kept.role ? {} : { rel: LINK_REL }),
+          ...(attribs.target ? { target: "_blank" } : {}),
+        },
+      };
+    },
   },
   // An image whose address was refused is dropped rather than kept as an empty <img>.
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
