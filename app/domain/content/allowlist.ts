@@ -26,7 +26,7 @@ const embeds: AllowFragment = { tags: [], attributes: {} };
 const galleries: AllowFragment = { tags: [], attributes: {} };
 
 // Editorial notes (kept in stored drafts, removed from everything readers get).
-const notes: AllowFragment = { tags: [], attributes: {} };
+const notes: AllowFragment = { tags: ["mark"], attributes: { mark: ["data-note"] } };
 
 export const BLOCK_FRAGMENTS: readonly AllowFragment[] = [
   headings,

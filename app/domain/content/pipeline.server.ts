@@ -11,6 +11,7 @@
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import type { Db } from "~/platform/db.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
+import { unwrapNotes } from "./notes.server";
 
 /** Where stored content is going. */
 export type ContentTarget = "page" | "email" | "feed" | "api" | "markdown";
@@ -32,7 +33,9 @@ export type RenderStep = (doc: Document, ctx: RenderContext) => void;
 const SAVE_STEPS: SaveStep[] = [];
 
 /** Render steps, in order; they run on sanitised, stored HTML. */
-const RENDER_STEPS: RenderStep[] = [];
+const RENDER_STEPS: RenderStep[] = [
+  unwrapNotes, // editorial notes: no reader output carries them
+];
 
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {

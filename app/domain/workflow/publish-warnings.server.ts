@@ -3,12 +3,15 @@
  * the post about to be published and names what a reader would miss. Warnings never refuse the
  * publish; the writer confirms ("Publish anyway").
  */
+import { openNotesWarning } from "~/domain/notes/notes.server";
 import type { DbOrTx } from "~/platform/db.server";
 
 export type PublishCandidate = { id: number | null; content: string };
 export type PublishWarningCheck = (db: DbOrTx, post: PublishCandidate) => string[];
 
-const CHECKS: PublishWarningCheck[] = [];
+const CHECKS: PublishWarningCheck[] = [
+  openNotesWarning, // editorial notes still open
+];
 
 /** Every check's warnings, in the checks' order; [] when nothing needs a second look. */
 export function publishWarnings(db: DbOrTx, post: PublishCandidate): string[] {
