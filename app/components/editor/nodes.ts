@@ -9,6 +9,7 @@ import { HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { normaliseUrl } from "~/domain/posts/link-protocols";
 import { ImageNode } from "./image-node";
+import { NoteMarkNode } from "./notes-mark";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
 // for any protocol but http(s), mailto, sms and tel; docs/behaviour.md §editor allows ftp, ftps,
@@ -25,6 +26,7 @@ export const EDITOR_NODES = [
   AutoLinkNode,
   HorizontalRuleNode,
   ImageNode,
+  NoteMarkNode,
 ];
 
 /**
