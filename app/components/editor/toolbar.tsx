@@ -23,6 +23,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { LINK_REL } from "~/domain/posts/link-protocols";
 import { ImageDialog, LinkDialog } from "./dialogs";
 import { $createImageNode } from "./image-node";
+import { NoteTool } from "./notes-tool";
 import { ToolButton } from "./tool-button";
 import {
   $readToolbarState,
@@ -184,6 +185,7 @@ export function Toolbar({
             <path d="m4 18 5-5 4 4 3-3 4 4" />
           </EditorIcon>
         </ToolButton>
+        <NoteTool />
       </div>
       <div className="editor-tool-group">
         <ToolButton
