@@ -428,7 +428,7 @@ describe("Publish warns while notes are open", () => {
     const post = draft();
     openThread(n.staff.author, { postId: post.id, body: "One", block: 0 });
     openThread(n.staff.editor, { postId: post.id, body: "Two", block: 1 });
-    const asked = (await publish(post.id)) as {
+    const asked = (await publish(post.id)) as unknown as {
       data: { publishWarnings: string[]; values: { title: string } };
     };
     expect(asked.data.publishWarnings).toEqual(["2 editorial notes are still open"]);
