@@ -27,13 +27,11 @@ const stamp = (date: Date | string) => {
 function NoteForm({
   postId,
   className,
-  label,
   children,
   onDone,
 }: {
   postId: number;
   className?: string;
-  label?: string;
   children: (busy: boolean) => ReactNode;
   onDone?: (result: NotesResult["notes"]) => void;
 }) {
@@ -55,7 +53,6 @@ function NoteForm({
       method="post"
       action={`/admin/posts/edit/${postId}?notes`}
       className={className}
-      aria-label={label}
     >
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {error ? (
@@ -120,11 +117,7 @@ function Thread({
             {mine.message}
           </p>
         ) : null}
-        <NoteForm
-          postId={postId}
-          className="note-reply-form"
-          label={`Reply to ${thread.authorName}`}
-        >
+        <NoteForm postId={postId} className="note-reply-form">
           {(busy) => (
             <>
               <input type="hidden" name="thread" value={thread.id} />
@@ -230,7 +223,7 @@ export function NotesPanel({
           {opening.message}
         </p>
       ) : null}
-      <NoteForm postId={post.id} className="add-note-form" label="Add a note" onDone={opened}>
+      <NoteForm postId={post.id} className="add-note-form" onDone={opened}>
         {(busy) => (
           <>
             <input type="hidden" name="version" value={post.version} />
