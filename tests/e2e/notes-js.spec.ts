@@ -57,6 +57,10 @@ test("a note on a selected passage, reply, resolve and Publish anyway, with no r
   const stillSameDocument = () =>
     page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
+  // The toolbar's Add note joins its one Tab stop.
+  await expect(
+    page.getByRole("toolbar", { name: "Formatting" }).locator('button[tabindex="0"]'),
+  ).toHaveCount(1);
   await selectInEditor(page, "rallied on Tuesday");
   await expect(async () => {
     await page.getByRole("button", { name: "Add note" }).first().click();

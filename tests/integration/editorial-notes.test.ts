@@ -1,16 +1,12 @@
 /**
  * Editorial notes (docs/behaviour.md §editorial-notes): threads on a passage, replies, resolve and
  * reopen; only staff who may edit the post; a mentioned colleague is e-mailed through the app's
- * transport; the passage's mark survives saves and restores and never reaches a reader (page,
- * RSS, API, newsletter e-mail, archive and WXR exports); Publish warns while notes are open.
+ * transport; the passage's mark survives saves and restores (what readers get:
+ * editorial-notes-readers.test.ts); Publish warns while notes are open.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { editorialNotes, posts, users } from "#db/schema";
-import { exportDocument, exportWxr } from "~/domain/backups/export.server";
-import { renderContent } from "~/domain/content/pipeline.server";
-import { composeMessage } from "~/domain/newsletters/message.server";
-import { newsletterFromPost } from "~/domain/newsletters/review.server";
 import { noteBlocks } from "~/domain/notes/anchor.server";
 import { mentionedHandles } from "~/domain/notes/mentions.server";
 import {
@@ -25,10 +21,8 @@ import { savePost } from "~/domain/posts/editing.server";
 import { updateSettings } from "~/domain/site/settings.server";
 import { listRevisions, restoreRevision } from "~/domain/workflow/revision-views.server";
 import { readEnv } from "~/platform/env.server";
+import { loader as postsLoader } from "~/routes/admin.posts";
 import { action as editAction, loader as editLoader } from "~/routes/admin.posts-edit";
-import { loader as postDetailLoader } from "~/routes/api.post-detail";
-import { loader as rssLoader } from "~/routes/feeds/rss";
-import { loader as postLoader } from "~/routes/post";
 import { readFlash } from "~/web/flash.server";
 import { routeArgs } from "../helpers";
 import {
@@ -147,6 +141,22 @@ describe("threads", () => {
     expect(resolved?.anchored).toBe(false);
     setThreadResolved(n.staff.author, t1, false);
     expect(openNoteCounts(n.db, [a.id]).get(a.id)).toBe(2);
+  });
+
+  it("the review queue shows each post's open notes", async () => {
+    const post = draft(n.staff.contributor, CONTENT, "publish");
+    openThread(n.staff.editor, { postId: post.id, body: "One", block: 0 });
+    openThread(n.staff.editor, { postId: post.id, body: "Two", block: 1 });
+    const list = await postsLoader(
+      routeArgs(
+        new Request(`${BASE}/admin/posts?status=reviewing`, {
+          headers: { Cookie: await sessionCookie(n.staff.editor as never) },
+        }),
+      ) as never,
+    );
+    const row = list.posts.find((p: { id: number }) => p.id === post.id);
+    expect(row?.status).toBe("reviewing");
+    expect(row?.openNotes).toBe(2);
   });
 
   it("refuses staff who may not edit the post, and bad input, writing nothing", async () => {
@@ -323,81 +333,6 @@ describe("mentions", () => {
     await notificationMailSettled();
     expect(smtp.received).toHaveLength(0);
     updateSettings(n.staff.admin, { enableUserNotifications: false });
-  });
-});
-
-describe("notes never reach readers", () => {
-  it("the page, RSS, the API, a newsletter e-mail and the exports carry the text without the mark", async () => {
-    const post = draft(n.staff.author, CONTENT, "publish");
-    const { threadId } = openThread(n.staff.author, {
-      postId: post.id,
-      body: "Secret note",
-      block: 1,
-    });
-    const published = stored(post.id);
-    expect(published?.status).toBe("published");
-    expect(published?.content).toContain(`data-note="${threadId}"`);
-    const clean = (text: string) => {
-      expect(text).not.toContain("ik-note");
-      expect(text).not.toContain("data-note");
-      expect(text).not.toContain("<mark");
-      expect(text).not.toContain("Secret note");
-    };
-
-    const [, , category, url] = (published?.url ?? "").split("/");
-    const page = await postLoader(
-      routeArgs(new Request(`${BASE}${published?.url}`), {
-        id: String(post.id),
-        category,
-        url,
-      }) as never,
-    );
-    expect(page.post.content).toContain("The first paragraph says something bold.");
-    clean(page.post.content);
-
-    const rss = await (await rssLoader()).text();
-    expect(rss).toContain("Notes under test");
-    clean(rss);
-
-    const detail = (await postDetailLoader(
-      routeArgs(new Request(`${BASE}/get/post/${post.id}/x/y`), {
-        id: String(post.id),
-        categoryKey: "crypto",
-        url: url ?? "",
-      }) as never,
-    )) as Response;
-    const api = await detail.text();
-    expect(api).toContain("something bold");
-    clean(api);
-
-    for (const target of ["page", "email", "feed", "api", "markdown"] as const) {
-      clean(renderContent(published?.content ?? "", { target, publicUrl: BASE }));
-    }
-
-    const letter = newsletterFromPost(n.db, String(post.id));
-    clean(letter?.content ?? "<mark");
-    const message = composeMessage(
-      readEnv(),
-      "Inkwell",
-      {
-        uid: "u1",
-        subject: "S",
-        audience: "All",
-        content: published?.content ?? "",
-        photo: null,
-        attachment: null,
-      } as never,
-      { email: "r@example.com", name: "R" },
-      { unsubscribe: `${BASE}/unsubscribe` },
-    );
-    expect(String(message.html)).toContain("something bold");
-    clean(String(message.html));
-    clean(String(message.text));
-
-    const archive = JSON.stringify(exportDocument(n.db));
-    expect(archive).toContain("The first paragraph says something bold.");
-    clean(archive);
-    clean(exportWxr(n.staff.admin as never, n.db));
   });
 });
 

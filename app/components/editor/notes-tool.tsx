@@ -46,6 +46,10 @@ export function NoteTool() {
     <>
       <ToolButton
         label="Add note"
+        // Shown after the toolbar's first render: it joins the toolbar's one Tab stop as a -1.
+        buttonRef={(el) => {
+          if (el && !el.hasAttribute("tabindex")) el.tabIndex = -1;
+        }}
         onClick={() => {
           const quote = editor.getEditorState().read(() => {
             const selection = $getSelection();
