@@ -96,9 +96,9 @@ function Thread({
       tabIndex={-1}
     >
       <article aria-labelledby={`note-${thread.id}-title`}>
-        <h4 id={`note-${thread.id}-title`} className="note-title">
+        <h3 id={`note-${thread.id}-title`} className="note-title">
           {resolved ? "Resolved note" : "Open note"} by {thread.authorName}
-        </h4>
+        </h3>
         <blockquote className="note-quote">{thread.quote || "(no passage quoted)"}</blockquote>
         {thread.anchored ? null : <p className="note-removed">Passage removed</p>}
         <Note note={thread} />
