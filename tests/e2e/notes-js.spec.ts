@@ -78,8 +78,16 @@ test("a note on a selected passage, reply, resolve and Publish anyway, with no r
   expect(await stillSameDocument()).toBe(true);
 
   // Saved with the post: the thread is on its passage.
+  const saved = page.waitForResponse(
+    // The form's own save (not an autosave, not a note).
+    (r) =>
+      r.request().method() === "POST" &&
+      /\/admin\/posts\/edit\/\d+(\.data)?$/.test(new URL(r.url()).pathname) &&
+      new URL(r.url()).search === "",
+  );
   await page.getByRole("button", { name: "Save Draft" }).click();
-  await expect(page.getByText("Draft saved successfully!")).toBeVisible();
+  await saved;
+  await page.waitForLoadState("networkidle");
   await page.reload();
   await expect(page.locator(".note-thread").first().getByText("Passage removed")).toHaveCount(0);
   await expect(editor.locator("mark.ik-note")).toHaveText("rallied on Tuesday");

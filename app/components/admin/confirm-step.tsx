@@ -1,6 +1,14 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 
+/** Where a confirm step sits: the form its buttons belong to, and how "cancel" goes back. */
+export type ConfirmPlacement = {
+  formId: string;
+  busy: boolean;
+  cancelHref: string;
+  onCancel?: () => void;
+};
+
 /**
  * A question the post form asks before it does what was pressed (take a post off the site,
  * publish with warnings). Its buttons belong to the form (`form=`), so confirming sends the
@@ -18,17 +26,13 @@ export function ConfirmStep({
   cancelHref,
   onCancel,
   className = "",
-}: {
+}: ConfirmPlacement & {
   id: string;
   title: string;
   children: ReactNode;
   /** The hidden field that says "confirmed", and the button that sends the form again. */
   confirm: { field: string; intent: string; label: string; look: "primary" | "danger" };
   cancelLabel: string;
-  formId: string;
-  busy: boolean;
-  cancelHref: string;
-  onCancel?: () => void;
   className?: string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,16 +1,11 @@
-import { ConfirmStep } from "./confirm-step";
+import { type ConfirmPlacement, ConfirmStep } from "./confirm-step";
 
 /**
  * The question before Save Draft takes a published post off the site. Its
  * buttons belong to the post form (`form=`), so "Save as draft" sends the
  * fields again with `confirmUnpublish=yes`; it works without JavaScript.
  */
-export function UnpublishConfirm(props: {
-  formId: string;
-  busy: boolean;
-  cancelHref: string;
-  onCancel?: () => void;
-}) {
+export function UnpublishConfirm(props: ConfirmPlacement) {
   return (
     <ConfirmStep
       {...props}

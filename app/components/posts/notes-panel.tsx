@@ -223,7 +223,7 @@ export function NotesPanel({
           {opening.message}
         </p>
       ) : null}
-      <NoteForm postId={post.id} className="add-note-form" onDone={opened}>
+      <NoteForm postId={post.id} className="admin-form add-note-form" onDone={opened}>
         {(busy) => (
           <>
             <input type="hidden" name="version" value={post.version} />

@@ -1,20 +1,11 @@
-import { ConfirmStep } from "~/components/admin/confirm-step";
+import { type ConfirmPlacement, ConfirmStep } from "~/components/admin/confirm-step";
 
 /**
  * What Publish found worth a second look (docs/behaviour.md §workflow): the list of warnings and
  * "Publish anyway", which sends the post form again with `confirmWarnings=yes`; it works
  * without JavaScript.
  */
-export function PublishWarnings({
-  warnings,
-  ...props
-}: {
-  warnings: string[];
-  formId: string;
-  busy: boolean;
-  cancelHref: string;
-  onCancel?: () => void;
-}) {
+export function PublishWarnings({ warnings, ...props }: ConfirmPlacement & { warnings: string[] }) {
   return (
     <ConfirmStep
       {...props}
