@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PostForm, type PostFormResult } from "~/components/admin/post-form";
 import { SendAsNewsletter } from "~/components/newsletters/send-as-newsletter";
 import { Autosave, NewerAutosave } from "~/components/posts/autosave";
+import { NotesPanel } from "~/components/posts/notes-panel";
 import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
@@ -15,6 +16,7 @@ import { sendBackNotes } from "~/domain/workflow/review.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { adminUser } from "~/web/auth.server";
 import { bylineRows, contributorChoices } from "~/web/screens/byline-field.server";
+import { type NotesResult, notesAction, notesFor } from "~/web/screens/notes.server";
 import { postFormAction, postFormChoices } from "~/web/screens/post-form.server";
 import { reviewAction } from "~/web/screens/review.server";
 import { autosaveAction, restoreAction, revisionsFor } from "~/web/screens/revisions.server";
@@ -61,6 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       sentBack: sendBackNotes([post.id]).get(post.id) ?? null,
       newerAutosave: newerAutosave(user, post),
       canMail: can(user.role, "manageMail"),
+      notes: notesFor(post),
       ...postFormChoices(),
       byline: { rows: bylineRows(post.id), people: contributorChoices() },
     };
@@ -87,6 +90,9 @@ export async function action(args: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has("autosave")) {
     return autosaveAction(request, actor, postId(params));
   }
+  if (new URL(request.url).searchParams.has("notes")) {
+    return notesAction(request, actor, postId(params));
+  }
   const review = new URL(request.url).searchParams.get("review");
   if (review !== null) return reviewAction(request, actor, postId(params), review);
   return postFormAction(request, actor, postId(params));
@@ -94,7 +100,10 @@ export async function action(args: Route.ActionArgs) {
 
 export default function EditPost({ loaderData, matches }: Route.ComponentProps) {
   // Autosaves go through a fetcher, so the action data here is a refused form's.
-  const result = useActionData<typeof action>() as PostFormResult | undefined;
+  const answer = useActionData<typeof action>() as
+    | (PostFormResult & Partial<NotesResult>)
+    | undefined;
+  const result = answer?.notes ? undefined : answer;
   const { post } = loaderData;
   return (
     <>
@@ -128,6 +137,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         result={result}
         byline={loaderData.byline}
       />
+      <NotesPanel post={post} {...loaderData.notes} refused={answer?.notes} />
       <Autosave postId={post.id} formId="post-form" />
       <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />
     </>

@@ -9,6 +9,7 @@ import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-de
 import { ContributorFilter, personLabel } from "~/components/bylines/contributor-filter";
 import { can } from "~/domain/access/capabilities";
 import { isDomainError } from "~/domain/errors.server";
+import { openNoteCounts } from "~/domain/notes/notes.server";
 import { deletePost, trashPost, trashPosts } from "~/domain/posts/editing.server";
 import { parsePostId } from "~/domain/posts/ids";
 import {
@@ -20,6 +21,7 @@ import { sendBackNotes } from "~/domain/workflow/review.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { getDb } from "~/platform/db.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { formatSiteDate } from "~/utils/site-date";
 import { adminUser } from "~/web/auth.server";
@@ -73,6 +75,10 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const contributor = !can(user.role, "publishPosts");
   const notes = sendBackNotes(list.posts.map((post) => post.id));
+  const openNotes = openNoteCounts(
+    getDb(),
+    list.posts.map((post) => post.id),
+  );
   const timeZone = siteTimeZone();
   return {
     posts: list.posts.map((post) => ({
@@ -81,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: post.status,
       url: post.url,
       sentBack: notes.get(post.id) ?? null,
+      openNotes: openNotes.get(post.id) ?? 0,
       scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, timeZone) : null,
       // Formatted here, in the site's time zone: the same text on the server and the client.
       date: formatSiteDate(post.timestamp, timeZone, { time: false }),
@@ -360,6 +367,12 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <span className={`badge badge-${post.status}`}>{post.status}</span>
               {post.scheduledFor ? (
                 <span className="scheduled-for"> for {post.scheduledFor}</span>
+              ) : null}
+              {post.openNotes > 0 ? (
+                <span className="open-notes">
+                  {" "}
+                  · {post.openNotes} open {post.openNotes === 1 ? "note" : "notes"}
+                </span>
               ) : null}
             </td>
             <td data-label="Date" className="nowrap">

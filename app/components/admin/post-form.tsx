@@ -13,6 +13,7 @@ import {
   bylineFormRows,
 } from "~/components/bylines/byline-field";
 import { RichTextField } from "~/components/editor/rich-text-field";
+import { PublishWarnings } from "~/components/posts/publish-warnings";
 import { ScheduleField } from "~/components/posts/schedule-field";
 import {
   ALL_FIELDS_REQUIRED,
@@ -51,6 +52,8 @@ export type PostFormResult = {
   intent?: string | null;
   /** Save Draft on a published post: asked first (the form is answered again with this). */
   confirmUnpublish?: boolean;
+  /** Publish with something to look at first: confirmed with "Publish anyway". */
+  publishWarnings?: string[];
 };
 
 function parseTags(json: string | undefined): string[] | undefined {
@@ -156,6 +159,8 @@ export function PostForm({
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [keptPublished, setKeptPublished] = useState<PostFormResult | null>(null);
   const asking = Boolean(result?.confirmUnpublish) && keptPublished !== result;
+  const [keptEditing, setKeptEditing] = useState<PostFormResult | null>(null);
+  const warnings = keptEditing === result ? [] : (result?.publishWarnings ?? []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -186,6 +191,16 @@ export function PostForm({
   return (
     <>
       <FormError result={result} />
+      {warnings.length > 0 ? (
+        <PublishWarnings
+          warnings={warnings}
+          formId={formId}
+          busy={busy}
+          // Without JavaScript the form with what was typed is right below.
+          cancelHref={`#${formId}`}
+          onCancel={hydrated ? () => setKeptEditing(result ?? null) : undefined}
+        />
+      ) : null}
       {asking ? (
         <UnpublishConfirm
           formId={formId}

@@ -17,6 +17,7 @@ import { FootnoteNode } from "./footnote-node";
 import { GalleryNode } from "./gallery-node";
 import { HEADING_HTML } from "./heading-ids";
 import { ImageNode } from "./image-node";
+import { NoteMarkNode } from "./notes-mark";
 import { TABLE_HTML } from "./table-html";
 
 // Lexical's LinkNode (and AutoLinkNode, its subclass) writes href="about:blank"
@@ -41,6 +42,7 @@ export const EDITOR_NODES = [
   EmbedNode,
   FootnoteNode,
   ContentsNode,
+  NoteMarkNode,
 ];
 
 /** How the editor reads and writes HTML beyond Lexical's defaults: heading ids, tables. */

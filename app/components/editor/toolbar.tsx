@@ -26,6 +26,7 @@ import { LinkDialog } from "./dialogs";
 import { $createGalleryNode } from "./gallery-node";
 import { ImageDialog, type ImageDialogRequest, OPEN_IMAGE_DIALOG_COMMAND } from "./image-dialog";
 import { $createImageNode } from "./image-node";
+import { NoteTool } from "./notes-tool";
 import { TableTools } from "./table-tools";
 import { ToolButton } from "./tool-button";
 import {
@@ -220,6 +221,7 @@ export function Toolbar({
             <rect x="13" y="13" width="8" height="8" rx="1" />
           </EditorIcon>
         </ToolButton>
+        <NoteTool />
       </div>
       <TableTools />
       <ContentTools />

@@ -7,6 +7,7 @@
  * URLs included. A WXR of the posts, pages and comments lets a newsroom move
  * to WordPress.
  */
+
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +32,7 @@ import {
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { wxrBylines } from "~/domain/backups/wxr-bylines.server";
+import { stripNotes } from "~/domain/content/notes.server";
 import { getSettings } from "~/domain/site/settings.server";
 import { USER_IDENTITY_COLUMNS } from "~/domain/users/identity-columns.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -41,6 +43,10 @@ export const EXPORT_VERSION = 1;
 
 /** Settings fields that are secrets or per-install switches stay out of an export. */
 const PRIVATE_SETTINGS = new Set(["id", "uid", "updatedAt"]);
+
+/** Rows whose content leaves the site: note anchors unwrapped, the text kept. */
+const withoutNotes = <T extends { content: string }>(rows: T[]): T[] =>
+  rows.map((row) => ({ ...row, content: stripNotes(row.content) }));
 
 export function exportDocument(db: Db = getDb()) {
   const settings = Object.fromEntries(
@@ -59,7 +65,8 @@ export function exportDocument(db: Db = getDb()) {
       .all(),
     categories: db.select().from(categories).orderBy(asc(categories.id)).all(),
     tags: db.select().from(tags).orderBy(asc(tags.id)).all(),
-    posts: db.select().from(posts).orderBy(asc(posts.id)).all(),
+    // Editorial notes stay in the back office (docs/behaviour.md §editorial-notes).
+    posts: withoutNotes(db.select().from(posts).orderBy(asc(posts.id)).all()),
     postTags: db.select().from(postTags).all(),
     // Bylines (docs/behaviour.md §bylines): every contributor of every post, in order.
     guestContributors: db.select().from(guestContributors).orderBy(asc(guestContributors.id)).all(),
@@ -71,9 +78,9 @@ export function exportDocument(db: Db = getDb()) {
     media: db.select().from(media).orderBy(asc(media.id)).all(),
     subscribers: db.select().from(subscribers).orderBy(asc(subscribers.id)).all(),
     subscriberAudiences: db.select().from(subscriberAudiences).all(),
-    newsletters: db.select().from(newsletters).orderBy(asc(newsletters.id)).all(),
+    newsletters: withoutNotes(db.select().from(newsletters).orderBy(asc(newsletters.id)).all()),
     redirects: db.select().from(redirects).all(),
-    pages: db.select().from(pages).orderBy(asc(pages.id)).all(),
+    pages: withoutNotes(db.select().from(pages).orderBy(asc(pages.id)).all()),
     // The address hash is a keyed hash only this site can use; it stays here.
     comments: db
       .select({

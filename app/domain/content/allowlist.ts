@@ -39,7 +39,7 @@ const galleries: AllowFragment = {
 };
 
 // Editorial notes (kept in stored drafts, removed from everything readers get).
-const notes: AllowFragment = { tags: [], attributes: {} };
+const notes: AllowFragment = { tags: ["mark"], attributes: { mark: ["data-note"] } };
 
 export const BLOCK_FRAGMENTS: readonly AllowFragment[] = [
   headings,

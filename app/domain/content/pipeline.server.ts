@@ -16,6 +16,7 @@ import { saveGalleries } from "./galleries.server";
 import { renderGalleries } from "./galleries-render.server";
 import { contentsStep, headingIdsStep } from "./headings.server";
 import { type Document, parseHtml, serializeHtml } from "./html-tree.server";
+import { unwrapNotes } from "./notes.server";
 import { tablesRenderStep, tablesSaveStep } from "./tables.server";
 
 /** Where stored content is going. */
@@ -48,6 +49,7 @@ const SAVE_STEPS: SaveStep[] = [
 /** Render steps, in order; they run on sanitised, stored HTML. */
 // biome-ignore format: one block a line
 const RENDER_STEPS: RenderStep[] = [
+  unwrapNotes, // editorial notes: no reader output carries them
   contentsStep, // fills <nav class="ik-contents"> from the headings
   footnoteLinksStep,
   tablesRenderStep,

@@ -4,9 +4,11 @@
  * few typed addresses, and sent only once staff confirm the audience and the
  * number of Active recipients (docs/behaviour.md §newsletters).
  */
+
 import { and, eq } from "drizzle-orm";
 import { type Newsletter, newsletters } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { stripNotes } from "~/domain/content/notes.server";
 import { badRequest, notFound } from "~/domain/errors.server";
 import { composeMessage } from "~/domain/newsletters/message.server";
 import {
@@ -141,7 +143,7 @@ export function newsletterFromPost(db: Db, id: string | null) {
   return {
     subject: post.title.slice(0, 200),
     audience: newsletterAudienceLabel("All"),
-    content: `${post.content}\n<p><a href="${escapeAttribute(post.url)}">Read it on the site</a></p>`,
+    content: `${stripNotes(post.content)}\n<p><a href="${escapeAttribute(post.url)}">Read it on the site</a></p>`,
     photo: post.photo,
   };
 }

@@ -332,3 +332,30 @@ export function notifyPostAuthorOfComment(db: Db, notice: CommentNotice): boolea
   );
   return true;
 }
+
+// ---- A colleague mentioned in an editorial note (docs/behaviour.md §editorial-notes) ----
+
+export type MentionNotice = {
+  to: { email: string }[];
+  writer: string;
+  post: { title: string };
+  note: string;
+  /** The passage on Edit Post (`/admin/posts/edit/ID#note-THREAD`). */
+  link: string;
+};
+
+/** Settings › Enable User Notifications: each mentioned colleague is e-mailed the note. */
+export function notifyMentioned(db: Db, notice: MentionNotice): boolean {
+  const settings = getSettings(db);
+  if (!settings.enableUserNotifications || notice.to.length === 0) return false;
+  const subject = `${notice.writer} mentioned you in a note on: ${notice.post.title}`;
+  const excerpt = notice.note.length > 300 ? `${notice.note.slice(0, 299)}…` : notice.note;
+  for (const { email } of notice.to) {
+    queueMail(() =>
+      sendMail([email], `[${settings.siteName}] ${subject.slice(0, 150)}`, [
+        { text: `${notice.writer} wrote: ${excerpt}`, link: notice.link },
+      ]),
+    );
+  }
+  return true;
+}

@@ -4,12 +4,17 @@
  * publish; the writer confirms ("Publish anyway").
  */
 import { altTextCheck } from "~/domain/content/alt-text.server";
+import { openNotesWarning } from "~/domain/notes/notes.server";
 import type { DbOrTx } from "~/platform/db.server";
 
 export type PublishCandidate = { id: number | null; content: string };
 export type PublishWarningCheck = (db: DbOrTx, post: PublishCandidate) => string[];
 
-const CHECKS: PublishWarningCheck[] = [altTextCheck];
+// biome-ignore format: one check a line
+const CHECKS: PublishWarningCheck[] = [
+  openNotesWarning, // editorial notes still open
+  altTextCheck, // images without alt text
+];
 
 /** Every check's warnings, in the checks' order; [] when nothing needs a second look. */
 export function publishWarnings(db: DbOrTx, post: PublishCandidate): string[] {

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { embedLinksForSave } from "~/domain/embeds/resolve.server";
 import { badRequest, forbidden, isDomainError } from "~/domain/errors.server";
 import { savePost, trashPost } from "~/domain/posts/editing.server";
@@ -16,6 +17,7 @@ import { getEditablePost, type PostDocument } from "~/domain/posts/staff-views.s
 import { getSettings } from "~/domain/site/settings.server";
 import { getCategoryName, listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { storeAutosave } from "~/domain/workflow/autosave.server";
+import { publishWarnings } from "~/domain/workflow/publish-warnings.server";
 import { getDb } from "~/platform/db.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import {
@@ -127,6 +129,11 @@ function confirmData(values: Record<string, string>) {
   return data({ error: null, values, intent: "draft", confirmUnpublish: true as const });
 }
 
+/** The form again with what Publish should look at first (a 200: the writer decides). */
+function warningsData(values: Record<string, string>, publishWarnings: string[]) {
+  return data({ error: null, values, intent: "publish", publishWarnings });
+}
+
 /**
  * Add Post's and Edit Post's action (docs/behaviour.md §posts): Save Draft, Publish Post and
  * Preview save through `savePost` (Preview then opens the post's page);
@@ -141,7 +148,12 @@ export async function postFormAction(
   request: Request,
   actor: SessionUser,
   id?: number,
-): Promise<Response | ReturnType<typeof formError> | ReturnType<typeof confirmData>> {
+): Promise<
+  | Response
+  | ReturnType<typeof formError>
+  | ReturnType<typeof confirmData>
+  | ReturnType<typeof warningsData>
+> {
   let form: PostForm | undefined;
   let intent: PostIntent = "draft";
   try {
@@ -170,6 +182,15 @@ export async function postFormAction(
       // Save Draft takes a published post off the site: ask first, keeping what was typed.
       await form.discard();
       return confirmData(postFormValues(form));
+    }
+    if (intent === "publish" && form.fields.confirmWarnings !== "yes") {
+      // Publish warnings (docs/behaviour.md §workflow) are confirmed with "Publish anyway".
+      const content = cleanContent(form.fields.content ?? "");
+      const warnings = publishWarnings(getDb(), { id: id ?? null, content });
+      if (warnings.length > 0) {
+        await form.discard();
+        return warningsData(postFormValues(form), warnings);
+      }
     }
     const saving = form;
     const action: SaveAction = intent;
