@@ -16,7 +16,7 @@ import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-action
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
-import { mayTouchPost } from "~/domain/access/ownership";
+import { mayTouchStoredPost } from "~/domain/bylines/membership.server";
 import { bylinePeople } from "~/domain/bylines/people.server";
 import { approvedCount, publicComments } from "~/domain/comments/comments.server";
 import { commentsOpen } from "~/domain/comments/submit.server";
@@ -76,7 +76,7 @@ async function findPreview(params: Route.LoaderArgs["params"], request: Request)
   if (!user || !can(user.role, "writePosts")) return undefined;
   const post = getPostById(getDb(), id);
   if (!post || post.status === "trash") return undefined;
-  return mayTouchPost(user, post.authorId) ? post : undefined;
+  return mayTouchStoredPost(getDb(), user, post) ? post : undefined;
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
