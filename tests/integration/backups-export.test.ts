@@ -30,6 +30,7 @@ import { backupsDir, createBackup, listBackups } from "~/domain/backups/backup.s
 import { exportWxr } from "~/domain/backups/export.server";
 import { RestoreRefused, restoreBackup } from "~/domain/backups/restore.server";
 import { runScheduledBackup, updateBackupSchedule } from "~/domain/backups/schedule.server";
+import { cleanContent } from "~/domain/content/pipeline.server";
 import { createImportJob, runImportJob } from "~/domain/importing/jobs.server";
 import { inspectWxr } from "~/domain/importing/wxr.server";
 import { SITE_PAGES } from "~/domain/pages/vocabulary";
@@ -453,7 +454,10 @@ describe("export", () => {
       .orderBy(posts.id)
       .all();
     expect(after).toEqual(before);
-    expect(pageRows()).toEqual(pagesBefore);
+    // Imported content takes the save path: headings stored before they had ids get them.
+    expect(pageRows()).toEqual(
+      pagesBefore.map((p) => ({ ...p, content: cleanContent(p.content) })),
+    );
     expect(commentRows()).toEqual(commentsBefore);
     expect(readFileSync(join(env.uploadsDir, "posts/round.png")).equals(PNG)).toBe(true);
     const exported = after.find((p) => p.title === "Exported one");

@@ -51,6 +51,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/posts/tags",                    label: "Tags",               menu: "posts",  capability: "manageTaxonomy" },
   { path: "/admin/contributors",                  label: "Contributors",       menu: "posts",  capability: "manageContributors" },
   { path: "/admin/posts/edit/:id",                label: "Edit Post",          menu: null,     capability: "writePosts" },
+  { path: "/admin/posts/edit/:id/markdown",       label: "Download Markdown",  menu: null,     capability: "writePosts" },
   { path: "/admin/media/library",                 label: "Library",            menu: "media",  capability: "useMedia" },
   { path: "/admin/media/add",                     label: "Add Media",          menu: "media",  capability: "useMedia" },
   { path: "/admin/users",                         label: "All Users",          menu: "users",  capability: "manageSite" },

@@ -9,7 +9,7 @@
  *
  * Columns are clamped to 2–4 (3 when missing), empty captions and credits are dropped, an image
  * figure without an image and a gallery without images are removed. A decorative image is stored
- * `alt="" role="presentation"`; `role` survives on nothing else.
+ * `alt="" role="presentation"`; no other image keeps a `role`.
  */
 
 import { Element, Text } from "domhandler";
@@ -210,11 +210,13 @@ function repairSplitParagraphs(doc: Document) {
   }
 }
 
-/** `role` is kept only as the decorative marker: `role="presentation"` on an `alt=""` image. */
+/**
+ * An image's `role` is kept only as the decorative marker: `role="presentation"` with `alt=""`.
+ * (Other elements' roles are the footnotes' rule: anchors.ts keepSafeAnchors.)
+ */
 function keepDecorativeMarker(doc: Document) {
-  for (const el of findElements(doc, (e) => e.attribs.role !== undefined)) {
-    const decorative =
-      el.name === "img" && el.attribs.role === "presentation" && el.attribs.alt === "";
+  for (const el of findElements(doc, (e) => e.name === "img" && e.attribs.role !== undefined)) {
+    const decorative = el.attribs.role === "presentation" && el.attribs.alt === "";
     if (!decorative) delete el.attribs.role;
   }
   for (const el of findElements(doc, (e) => e.attribs["data-columns"] !== undefined)) {
