@@ -57,6 +57,13 @@ const RENDER_STEPS: RenderStep[] = [
   renderEmbeds,
 ];
 
+/**
+ * Every block the render steps change is marked in stored HTML by an `ik-` class (contents box,
+ * footnotes, galleries, images with captions, embeds, editorial notes) or is a table: content
+ * without either (most older posts) is served as stored, without a parse.
+ */
+const BLOCK_MARKUP = /\bik-|<table/;
+
 /** Content as it will be stored, before sanitising: the blocks' save steps applied. */
 export function prepareContent(html: string, ctx: SaveContext = {}): string {
   if (SAVE_STEPS.length === 0 || html === "") return html;
@@ -67,7 +74,7 @@ export function prepareContent(html: string, ctx: SaveContext = {}): string {
 
 /** Stored (sanitised) content as `ctx.target` shows it. */
 export function renderContent(html: string, ctx: RenderContext): string {
-  if (RENDER_STEPS.length === 0 || html === "") return html;
+  if (!BLOCK_MARKUP.test(html)) return html;
   const doc = parseHtml(html);
   for (const step of RENDER_STEPS) step(doc, ctx);
   return serializeHtml(doc);
