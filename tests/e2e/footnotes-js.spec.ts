@@ -1,6 +1,6 @@
 /**
  * Footnotes and the contents box in the rich editor (docs/behaviour.md §footnotes): the toolbar's
- * Footnote button asks for the note and inserts a numbered reference at the caret, Contents
+ * Footnote button asks for the note and inserts a numbered reference at the caret, Outline
  * inserts the box; the saved post's page shows both; reopening and saving again changes nothing.
  */
 import type { Page } from "@playwright/test";
@@ -36,7 +36,7 @@ test("the toolbar inserts footnotes and a contents box that the page shows", asy
   await page.getByLabel("Summary").fill("A post with footnotes");
 
   await editor.click();
-  await tool(page, "Contents").click();
+  await tool(page, "Outline").click();
   await expect(editor.getByText("generated from the headings")).toBeVisible();
   await editor.click();
   await page.keyboard.press("Control+End");
@@ -57,7 +57,7 @@ test("the toolbar inserts footnotes and a contents box that the page shows", asy
   // The toolbar stays one Tab stop: the arrow keys reach the new buttons.
   await tool(page, "Footnote").focus();
   await page.keyboard.press("ArrowRight");
-  await expect(tool(page, "Contents")).toBeFocused();
+  await expect(tool(page, "Outline")).toBeFocused();
 
   // Editing a note from its number, with the keyboard.
   await editor.getByRole("button", { name: "Footnote 1: edit its note" }).focus();

@@ -26,7 +26,7 @@ test("note a paragraph, reply, resolve; Publish warns; readers never see it", as
   signInAs,
 }) => {
   await signInAs("Editor");
-  const edit = await newDraft(page, "Noted without scripts");
+  const edit = await newDraft(page, "Noted in plain forms");
   const notes = page.getByRole("region", { name: /Editorial notes/ });
   await expect(notes.getByRole("heading", { name: "Editorial notes (0 open)" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 /**
  * Toolbar buttons for footnotes and the contents box (docs/behaviour.md §footnotes): "Footnote"
- * asks for the note and inserts its reference at the caret; "Contents" inserts the box.
+ * asks for the note and inserts its reference at the caret; "Outline" inserts the box.
  */
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $insertNodeToNearestRoot } from "@lexical/utils";
@@ -33,7 +33,7 @@ export function ContentTools() {
         </span>
       </ToolButton>
       <ToolButton
-        label="Contents"
+        label="Outline"
         onClick={() =>
           editor.update(() => {
             if (!$isRangeSelection($getSelection())) $getRoot().selectEnd();
