@@ -244,7 +244,7 @@ describe("Edit Post's notes forms without JavaScript", () => {
       intent: "note-open",
       block: "0",
       body: "Retitle?",
-      version: String(post.version),
+      postVersion: String(post.version),
     })) as Response;
     expect(res.status).toBe(303);
     const thread = n.db

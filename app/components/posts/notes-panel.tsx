@@ -226,7 +226,7 @@ export function NotesPanel({
       <NoteForm postId={post.id} className="admin-form add-note-form" onDone={opened}>
         {(busy) => (
           <>
-            <input type="hidden" name="version" value={post.version} />
+            <input type="hidden" name="postVersion" value={post.version} />
             {passage !== null ? (
               <div className="field">
                 <span className="field-label">Passage</span>

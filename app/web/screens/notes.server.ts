@@ -59,7 +59,7 @@ export async function notesAction(request: Request, actor: SessionUser, postId: 
             body: fields.body,
             block: fields.block || undefined,
             quote: fields.quote || undefined,
-            version: fields.version || undefined,
+            version: fields.postVersion || undefined,
           })
         : step === "note-reply"
           ? replyToThread(actor, { threadId: fields.thread, body: fields.body })
