@@ -78,7 +78,7 @@ export function rssFeed(opts: {
         p.photo
           ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
-        `      <content:encoded>${escapeXml(renderContent(p.content, { target: "feed", db, publicUrl: base }))}</content:encoded>`,
+        `      <content:encoded>${escapeXml(renderContent(p.content, { target: "feed", db, publicUrl: base, pageUrl: url }))}</content:encoded>`,
         "    </item>",
       ]
         .filter(Boolean)
