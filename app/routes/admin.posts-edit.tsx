@@ -4,16 +4,19 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PostForm, type PostFormResult } from "~/components/admin/post-form";
 import { SendAsNewsletter } from "~/components/newsletters/send-as-newsletter";
 import { Autosave, NewerAutosave } from "~/components/posts/autosave";
+import { EmbedsPanel } from "~/components/posts/embeds-panel";
 import { NotesPanel } from "~/components/posts/notes-panel";
 import { ReviewPanel, SentBackNote } from "~/components/posts/review-panel";
 import { RevisionsPanel } from "~/components/posts/revisions-panel";
 import { can } from "~/domain/access/capabilities";
+import { embedsOfContent } from "~/domain/embeds/post-embeds.server";
 import { isDomainError } from "~/domain/errors.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getEditablePost } from "~/domain/posts/staff-views.server";
 import { newerAutosave } from "~/domain/workflow/autosave.server";
 import { sendBackNotes } from "~/domain/workflow/review.server";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
+import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { bylineRows, contributorChoices } from "~/web/screens/byline-field.server";
 import { type NotesResult, notesAction, notesFor } from "~/web/screens/notes.server";
@@ -64,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
       newerAutosave: newerAutosave(user, post),
       canMail: can(user.role, "manageMail"),
       notes: notesFor(post),
+      embeds: embedsOfContent(getDb(), post.content),
       ...postFormChoices(),
       byline: { rows: bylineRows(post.id), people: contributorChoices() },
     };
@@ -138,6 +142,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         byline={loaderData.byline}
       />
       <NotesPanel post={post} {...loaderData.notes} refused={answer?.notes} />
+      <EmbedsPanel postId={post.id} embeds={loaderData.embeds} />
       <Autosave postId={post.id} formId="post-form" />
       <RevisionsPanel postId={post.id} revisions={loaderData.revisions} diff={loaderData.diff} />
     </>

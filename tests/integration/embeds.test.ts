@@ -10,6 +10,7 @@ import { embeds, media, posts, settings } from "#db/schema";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { EmbedFetchError, fetchLimited, isPrivateAddress } from "~/domain/embeds/net.server";
 import { fetchEmbed } from "~/domain/embeds/oembed.server";
+import { embedsOfContent } from "~/domain/embeds/post-embeds.server";
 import { parseProviderList } from "~/domain/embeds/providers";
 import { readEnv } from "~/platform/env.server";
 import { action as addAction } from "~/routes/admin.posts-add";
@@ -211,6 +212,32 @@ describe("saving a post with a lone link", () => {
       .get();
     expect(file?.mimeType).toBe("image/png");
     expect(existsSync(join(readEnv().uploadsDir, file?.path ?? "missing"))).toBe(true);
+
+    // Edit Post lists the post's cards with what the provider said, each with Refresh.
+    expect(embedsOfContent(n.db, row.content)).toEqual([
+      {
+        url: link,
+        provider: stored?.provider,
+        title: "Fake video 1",
+        fetchedAt: stored?.fetchedAt?.getTime(),
+        error: null,
+      },
+    ]);
+    expect(
+      embedsOfContent(
+        n.db,
+        `<figure class="ik-embed" data-embed-url="${fake.origin}/none"></figure>`,
+      ),
+    ).toEqual([
+      {
+        url: `${fake.origin}/none`,
+        provider: "127.0.0.2",
+        title: "",
+        fetchedAt: null,
+        error: "not fetched yet",
+      },
+    ]);
+    expect(embedsOfContent(n.db, "<p>No cards.</p>")).toEqual([]);
   });
 
   it("does not embed a private address when the host is not listed", async () => {
