@@ -3,7 +3,8 @@
  * footnotes, a table, an image with a caption and credit, a gallery, lists, a quote), published
  * through the Add Post form: the page has each block's structure and roles, the Nu HTML checker
  * finds no error in it (JavaScript off: the server's HTML as it is), and axe finds no serious
- * violation at 375 and 1280 px in both themes (JavaScript on, where axe runs).
+ * violation on the page and in the editor holding it at 375 and 1280 px in both themes
+ * (JavaScript on, where axe runs).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -110,6 +111,12 @@ test("a post using every block renders each block's structure, valid and accessi
       ).toBe(true);
       const found = await seriousViolations(page);
       if (found.length) problems[`${theme} ${width}px`] = found;
+      // The editor holding every block, as the writer sees it.
+      await page.goto(editPath);
+      await expect(page.locator(".editor-content table")).toBeVisible();
+      await expect(page.locator(".editor-content .editor-gallery")).toBeVisible();
+      const inEditor = await seriousViolations(page);
+      if (inEditor.length) problems[`editor ${theme} ${width}px`] = inEditor;
     }
   }
   expect(problems).toEqual({});
