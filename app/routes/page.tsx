@@ -1,8 +1,11 @@
+import { EmbedLoader } from "~/components/embed-loader";
 import { renderContent } from "~/domain/content/pipeline.server";
+import { embedSourcesFor } from "~/domain/embeds/policy.server";
 import { publishedPage } from "~/domain/pages/pages.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { embedSourcesContext } from "~/web/embed-policy.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
 import type { Route } from "./+types/page";
 
@@ -11,15 +14,18 @@ import type { Route } from "./+types/page";
  * old address (a WordPress `/slug/` permalink) answers 301, anything else is
  * the 404 page.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
-  const page = publishedPage(getDb(), params.slug);
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const db = getDb();
+  const page = publishedPage(db, params.slug);
   if (!page) throw notFoundOrRedirect(request);
+  // The page's policy allows its embeds' frames and scripts (docs/decisions/233-embed-csp.md).
+  context.set(embedSourcesContext, embedSourcesFor(db, page.content));
   return {
     title: page.title,
     summary: page.summary,
     content: renderContent(page.content, {
       target: "page",
-      db: getDb(),
+      db,
       publicUrl: readEnv().publicUrl,
     }),
     slug: page.slug,
@@ -42,6 +48,7 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
       </header>
       {/* Sanitized with the posts' allowlist when saved. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.content }} />
+      <EmbedLoader html={loaderData.content} />
     </article>
   );
 }

@@ -12,9 +12,11 @@ import { EmbedFetchError, fetchLimited, isPrivateAddress } from "~/domain/embeds
 import { fetchEmbed } from "~/domain/embeds/oembed.server";
 import { embedsOfContent } from "~/domain/embeds/post-embeds.server";
 import { parseProviderList } from "~/domain/embeds/providers";
+import { savePage } from "~/domain/pages/pages.server";
 import { readEnv } from "~/platform/env.server";
 import { action as addAction } from "~/routes/admin.posts-add";
 import { action as apiAddAction } from "~/routes/api.posts-add";
+import { loader as sitePageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
 import {
   embedSourcesContext,
@@ -298,6 +300,27 @@ describe("what readers get", () => {
     setEmbedSourcesHeader(headers, context.get(embedSourcesContext));
     const csp = policyAfter(headers);
     expect(csp).toContain(`frame-src 'self' ${fake.origin}`);
+  });
+
+  it("a site page with an embed gets the same placeholder and policy", async () => {
+    listProvider(`${fake.host} ${fake.origin}/oembed`);
+    n.db.update(settings).set({ embedsLoadWithoutAsking: false }).run();
+    const { row } = await publish(`<p>${fake.origin}/video/1</p>`);
+    const saved = savePage(n.staff.admin, n.db, {
+      title: "Watch the hearing",
+      slug: "watch-the-hearing",
+      summary: "The video.",
+      content: row.content,
+      status: "published",
+      nav: "none",
+    });
+    const args = routeArgs(new Request(`${BASE}/${saved.slug}`), { slug: saved.slug });
+    const data = sitePageLoader(args);
+    expect(outsideTemplates(data.content)).not.toContain("<iframe");
+    expect(data.content).toContain(">Load content from 127.0.0.2</button>");
+    const headers = new Headers();
+    setEmbedSourcesHeader(headers, args.context.get(embedSourcesContext));
+    expect(policyAfter(headers)).toContain(`frame-src 'self' ${fake.origin}`);
   });
 
   it("a page without an embed keeps the site's policy", async () => {
