@@ -1,6 +1,6 @@
 import { apiHandler, postOnlyLoader, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { updateDoc } from "~/web/crud.server";
+import { updateDoc, withEmbedCards } from "~/web/crud.server";
 import type { Route } from "./+types/api.crud-update-doc";
 
 /** POST /crud/update/doc {collection, uid, data, key} → {type, message, data: document}. */
@@ -9,5 +9,5 @@ export const loader = postOnlyLoader;
 export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
   const body = await readJsonObject(request);
   const actor = await requireApiUser(request, body.key);
-  return updateDoc(actor, body);
+  return updateDoc(actor, await withEmbedCards(actor, body));
 });

@@ -21,7 +21,7 @@
 import { z } from "zod";
 import { COUNTED_COLLECTIONS } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
-import type { Capability } from "~/domain/access/capabilities";
+import { type Capability, can } from "~/domain/access/capabilities";
 import { READ_COLLECTION, WRITE_COLLECTION } from "~/domain/access/collections";
 import {
   commentDocuments,
@@ -29,6 +29,7 @@ import {
   replyAsStaff,
   updateCommentStatus,
 } from "~/domain/comments/comments.server";
+import { embedLinksForSave } from "~/domain/embeds/resolve.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import { IMAGES_ONLY, maxImageBytes } from "~/domain/media/file-store.server";
 import { addUploadedImage, deleteMedia, mediaDocuments } from "~/domain/media/media.server";
@@ -293,6 +294,23 @@ export function getDocs(actor: SessionUser, input: unknown, db: Db = getDb()): u
   const where = compileQuery(db, body.collection, normalizeQuery(body.query));
   const page = { limit: body.limit ?? MAX_LIMIT, offset: body.offset ?? 0 };
   return ADAPTERS[body.collection].read(actor, db, where, page);
+}
+
+/**
+ * A posts document with its lone links made embed cards first, as the post forms and
+ * `/posts/add` do (docs/behaviour.md §embeds); any other input unchanged (the writes refuse it).
+ */
+export async function withEmbedCards(
+  actor: SessionUser,
+  input: Record<string, unknown>,
+  db: Db = getDb(),
+): Promise<Record<string, unknown>> {
+  const data = input.data;
+  if (input.collection !== "posts" || typeof data !== "object" || data === null) return input;
+  const content = (data as Data).content;
+  if (typeof content !== "string" || !can(actor.role, "writePosts")) return input;
+  const embedded = await embedLinksForSave(db, actor, content);
+  return { ...input, data: { ...(data as Data), content: embedded.content } };
 }
 
 /** `POST /crud/add/doc` (the owning domain function checks the role). */

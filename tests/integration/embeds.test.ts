@@ -18,6 +18,7 @@ import { action as addAction } from "~/routes/admin.posts-add";
 import { action as apiAddAction } from "~/routes/api.posts-add";
 import { loader as sitePageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
+import { addDoc, withEmbedCards } from "~/web/crud.server";
 import {
   embedSourcesContext,
   setEmbedSourcesHeader,
@@ -276,6 +277,31 @@ describe("saving a post with a lone link", () => {
     };
     expect(body.post.content).toContain('class="ik-embed"');
     expect(body.notEmbedded).toEqual([{ url: link, reason: "the page offers no embed" }]);
+  });
+});
+
+describe("the generic document calls", () => {
+  it("make a posts document's lone link an embed card, as the post forms do", async () => {
+    listProvider(`${fake.host} ${fake.origin}/oembed`);
+    const link = `${fake.origin}/video/1`;
+    const input = {
+      collection: "posts",
+      data: {
+        title: "Crud embed",
+        category: "Crypto",
+        summary: "S",
+        content: `<p>${link}</p>`,
+        status: "published",
+      },
+    };
+    const result = addDoc(n.staff.admin, await withEmbedCards(n.staff.admin, input)) as {
+      data: { content: string };
+    };
+    expect(result.data.content).toContain(`<figure class="ik-embed" data-embed-url="${link}">`);
+    // Other collections, and callers who may not write posts, pass through untouched.
+    const other = { collection: "tags", data: { content: `<p>${link}</p>` } };
+    expect(await withEmbedCards(n.staff.admin, other)).toBe(other);
+    expect(await withEmbedCards(n.staff.subscriber, input)).toBe(input);
   });
 });
 
