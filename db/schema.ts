@@ -606,10 +606,47 @@ export const pageCacheChanges = sqliteTable("page_cache_changes", {
   /**
    * Narrower purges (docs/decisions/134-page-cache-scopes.md): "comments" with a
    * post id (that post's page and the listings), "page" with a slug (that page
-   * and the sitemaps).
+   * and the sitemaps), "counters" with a post id (its likes or shares: the counts
+   * are filled into its kept pages, docs/decisions/250-counts-in-kept-pages.md).
    */
   scope: text("scope"),
   slug: text("slug"),
+});
+
+/** Background jobs run in the one process holding the lease (docs/operations.md "More than one core"). */
+export const jobLeases = sqliteTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  acquiredAt: integer("acquired_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** Purges owed to the shared caches in front, one row per batch and cache (CACHE_PURGE_URLS). */
+export const cachePurges = sqliteTable(
+  "cache_purges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    target: text("target").notNull(),
+    /** Surrogate keys, space-separated. */
+    keys: text("keys").notNull(),
+    createdAt: integer("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    sentAt: integer("sent_at"),
+    failedAt: integer("failed_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("cache_purges_pending")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);
+
+/** How far the purger has read `page_cache_changes` (one row, id 1). */
+export const cachePurgeCursor = sqliteTable("cache_purge_cursor", {
+  id: integer("id").primaryKey(),
+  lastSeq: integer("last_seq").notNull(),
 });
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * The structured log (docs/operations.md "Logs"): one JSON line per request and per job event,
+ * written by pino to standard output. LOG_LEVEL chooses what is written (fatal, error, warn,
+ * info (default), debug, trace, silent). Secrets never reach it: request and response headers
+ * are never logged whole, and the paths below are censored should a caller pass them anyway.
+ */
+import pino from "pino";
+import { processSingleton } from "~/platform/process-singleton.server";
+
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+/** Field paths that may hold a secret; their values are written as "[Redacted]". */
+export const REDACTED_PATHS = [
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+  "apiKey",
+  "*.apiKey",
+  "cookie",
+  "*.cookie",
+  "authorization",
+  "*.authorization",
+  "headers",
+  "*.headers",
+  "body",
+  "*.body",
+  "secret",
+  "*.secret",
+];
+
+export const log = processSingleton("log", () => {
+  const wanted = (process.env.LOG_LEVEL ?? "info").toLowerCase();
+  return pino({
+    level: LEVELS.has(wanted) ? wanted : "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: "[Redacted]" },
+  });
+});
