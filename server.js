@@ -103,6 +103,11 @@ const {
   routeMethods,
   SERVER_TIMEOUTS,
   withEmbedPolicy,
+  // Operations (docs/operations.md "Health and metrics", "Logs").
+  log,
+  markStopping,
+  markWarm,
+  requestOperations,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -243,7 +248,8 @@ app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, g
 // their status without a stack trace; faults are logged with the request.
 app.use((error, req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode ?? 500);
-  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (status >= 500)
+    log.error({ err: error, method: req.method, path: req.path }, "Request failed");
   res
     .status(status)
     .type("text/plain")
@@ -258,9 +264,14 @@ let stopping = false;
 // (app/web/request-guard-node.server.ts); the body of a client not signed in is
 // received whole first. Then a page the cache holds is answered here, before Express runs.
 const methodsOf = routeMethods(build);
+// ── Operations: /healthz, /readyz and /metrics are answered first, never cached; every other
+// request gets an X-Request-Id, its metrics and one log line (app/web/operations-node.server.ts).
+const operations = requestOperations(build);
 const server = createServer(
   { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
   (req, res) => {
+    if (operations.begin(req, res)) return;
+    // ── end of operations
     if (stopping) res.shouldKeepAlive = false;
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
@@ -269,12 +280,9 @@ const server = createServer(
       res,
       () => {
         try {
-          if (servePageCacheHit(req, res)) return;
+          if (servePageCacheHit(req, res)) return operations.hit(res);
         } catch (error) {
-          console.error(
-            `${req.method} ${req.url}: the page cache failed; rendering instead:`,
-            error,
-          );
+          log.error({ err: error, method: req.method }, "The page cache failed; rendering instead");
         }
         prepareUncachedResponse(res);
         app(req, res);
@@ -284,10 +292,12 @@ const server = createServer(
   },
 );
 server.listen(env.port, env.host, () => {
-  console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
-  console.log(`  Data folder: ${env.dataDir}`);
-  console.log(`  Sign in at ${env.publicUrl}/admin/login`);
-  console.log("  Lost a password? npm run admin:password -- EMAIL");
+  log.info(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
+  log.info(`  Data folder: ${env.dataDir}`);
+  log.info(`  Sign in at ${env.publicUrl}/admin/login`);
+  log.info("  Lost a password? npm run admin:password -- EMAIL");
+  // Ready for /readyz once listening, until a warm start marks it after its work.
+  markWarm();
 });
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
 // within 20 s (checked every second); a body within its route's time
@@ -298,7 +308,7 @@ server.headersTimeout = SERVER_TIMEOUTS.headersMs;
 server.requestTimeout = SERVER_TIMEOUTS.requestMs;
 server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
 server.on("error", (error) => {
-  console.error(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
+  log.fatal(`Could not listen on ${env.host}:${env.port}: ${error.message}`);
   process.exit(1);
 });
 
@@ -313,8 +323,9 @@ const EXIT_MARGIN_MS = 1_000;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  markStopping(); // /readyz answers 503 from now on
   const deadline = Date.now() + SERVER_TIMEOUTS.shutdownMs;
-  console.log(`${signal}: finishing the requests in flight, then closing…`);
+  log.info(`${signal}: finishing the requests in flight, then closing…`);
   // Stop accepting; idle keep-alive connections close now, busy ones once
   // their answer is sent (no further request is read on them).
   for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
@@ -328,7 +339,7 @@ function stop(signal) {
     finishing ??= shutdown(Math.min(SENDER_MAX_MS, left)).then(
       () => process.exit(0),
       (error) => {
-        console.error("Shutting down failed:", error);
+        log.error({ err: error }, "Shutting down failed");
         process.exit(1);
       },
     );
@@ -342,14 +353,13 @@ function stop(signal) {
   }, 100);
   setTimeout(() => {
     clearInterval(waitForRequests);
-    if (inFlight.size > 0)
-      console.log(`${inFlight.size} request(s) still in flight; closing them.`);
+    if (inFlight.size > 0) log.warn(`${inFlight.size} request(s) still in flight; closing them.`);
     server.closeAllConnections();
     finish();
   }, SERVER_TIMEOUTS.shutdownMs - SENDER_RESERVE_MS).unref();
   // Should closing itself hang, the process is gone at the bound all the same.
   setTimeout(() => {
-    console.error("Shutdown did not finish within its bound; exiting.");
+    log.error("Shutdown did not finish within its bound; exiting.");
     process.exit(1);
   }, SERVER_TIMEOUTS.shutdownMs).unref();
 }

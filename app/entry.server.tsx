@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { clientAddressContext, cspNonceContext, NonceContext } from "~/nonce";
+import { log as processLog } from "~/platform/log.server";
 import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
@@ -9,10 +10,16 @@ import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
+// server.js answers /healthz, /readyz and /metrics and logs every request through these; the
+// cluster's primary serves the workers' scrapes (docs/operations.md "Health and metrics").
+export { log } from "~/platform/log.server";
+export { metricsText, serveClusterMetrics } from "~/platform/metrics-scrape.server";
+export { markStopping, markWarm } from "~/platform/readiness.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
+export { requestOperations } from "~/web/operations-node.server";
 export {
   pageCacheMiddleware,
   prepareUncachedResponse,
@@ -112,8 +119,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A refused request (React Router's own 4xx, e.g. a cross-site form post)
   // is the client's mistake: one line, no stack trace. Faults get the trace.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`${where} refused: ${error.status} ${error.statusText}`);
+    processLog.warn(`${where} refused: ${error.status} ${error.statusText}`);
     return;
   }
-  console.error(`${where} failed:`, error);
+  processLog.error({ err: error }, `${where} failed`);
 }

@@ -75,6 +75,10 @@ const EnvSchema = z.object({
       return origins;
     })
     .optional(),
+  /** `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must have at least 16 characters").optional(),
+  /** `/readyz` fails below this much free space in DATA_DIR (docs/decisions/270-readiness-checks.md). */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -101,6 +105,10 @@ export type Env = {
   allowedOrigins: string[];
   /** Express's `trust proxy`: false (off), a hop count or proxy addresses. */
   trustProxy: number | string[] | false;
+  /** The bearer token `/metrics` asks for; undefined: `/metrics` is not served. */
+  metricsToken: string | undefined;
+  /** Free space (MB) `/readyz` requires in DATA_DIR; 0 leaves the check out. */
+  readyMinFreeMb: number;
   isProduction: boolean;
 };
 
@@ -164,6 +172,8 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     dkimDomain: e.DKIM_DOMAIN?.toLowerCase(),
     allowedOrigins: e.ALLOWED_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
+    readyMinFreeMb: e.READY_MIN_FREE_MB,
     isProduction: e.NODE_ENV === "production",
   };
 }

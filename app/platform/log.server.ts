@@ -38,3 +38,16 @@ export const log = processSingleton("log", () => {
     redact: { paths: REDACTED_PATHS, censor: "[Redacted]" },
   });
 });
+
+/**
+ * The `log(line)` function a background job is given: each line becomes a log entry of its own
+ * with the job's name in `job` and the line as `msg`, at `level` (a line starting `ALERT` is
+ * always an error).
+ */
+export function jobLog(job: string, level: "info" | "warn" | "error" = "info") {
+  const child = log.child({ job });
+  return (line: string) => {
+    if (line.startsWith("ALERT")) child.error(line);
+    else child[level](line);
+  };
+}

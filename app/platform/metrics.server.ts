@@ -4,7 +4,7 @@
  * the thing happens. Names follow Prometheus conventions (`inkwell_…_total` for counters, base
  * units: seconds and bytes); labels hold route groups, statuses and queue names, never user data.
  * Gauges read from the database or the process (queue depths, file sizes) are filled in when
- * the metrics are scraped.
+ * the metrics are scraped (app/platform/metrics-scrape.server.ts).
  */
 import client from "prom-client";
 import { processSingleton } from "~/platform/process-singleton.server";
@@ -119,6 +119,8 @@ export const queueDepth = once(
       name: "inkwell_queue_depth",
       help: "Items waiting in a durable queue (mail, deliveries, purges).",
       labelNames: ["queue"] as const,
+      // Every worker reads the same database: the cluster total is one reading, not their sum.
+      aggregator: "max",
     }),
 );
 
@@ -129,6 +131,8 @@ export const queueOldestAge = once(
       name: "inkwell_queue_oldest_age_seconds",
       help: "Age of the oldest item waiting in a durable queue (0 when empty).",
       labelNames: ["queue"] as const,
+      // Every worker reads the same database: the cluster total is one reading, not their sum.
+      aggregator: "max",
     }),
 );
 
@@ -159,6 +163,8 @@ export const sqliteBytes = once(
       name: "inkwell_sqlite_file_bytes",
       help: "Size of the SQLite database file and of its write-ahead log.",
       labelNames: ["file"] as const,
+      // Every worker reads the same database: the cluster total is one reading, not their sum.
+      aggregator: "max",
     }),
 );
 

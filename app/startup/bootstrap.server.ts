@@ -23,9 +23,14 @@ import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
+import { jobLog, log as processLog } from "~/platform/log.server";
 import { flushViews } from "~/platform/view-buffer.server";
 
-export function bootstrap(log: (line: string) => void = console.log): Env {
+/**
+ * `log` takes the first-run lines (the structured log by default: docs/operations.md "Logs");
+ * each background job logs through its own `jobLog`, named in the entry's `job` field.
+ */
+export function bootstrap(log: (line: string) => void = jobLog("first-run")): Env {
   const env = readEnv();
   if (env.isProduction) settleEnv();
   const db = getDb();
@@ -52,15 +57,18 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   // Image renditions missing for files stored earlier are made in the background.
   startRenditions(db);
   // Publishes the scheduled posts that came due while the process was down, then times the next.
-  startPostScheduler({ log });
+  startPostScheduler({ log: jobLog("scheduler"), error: jobLog("scheduler", "error") });
   // Resumes newsletter sends a previous run left pending.
-  startNewsletterSender({ log });
+  startNewsletterSender({ log: jobLog("newsletter-sender") });
   // Queues the newsletters scheduled for a time that passed while the process was down, then times the next.
-  startSendLaterTimer(getDb, { log });
+  startSendLaterTimer(getDb, {
+    log: jobLog("send-later"),
+    error: jobLog("send-later", "error"),
+  });
   // Imports a previous run left unfinished run again (they skip what they already wrote).
-  startImportRunner({ log });
+  startImportRunner({ log: jobLog("import") });
   // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
-  startBackupSchedule(log);
+  startBackupSchedule(jobLog("backup"));
   writePidFile(env);
   return env;
 }
@@ -87,7 +95,7 @@ export function shutdown(boundMs = 8_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      console.log(
+      processLog.info(
         "Newsletter messages still in flight are given back; they go out on the next start.",
       );
       resolve();
@@ -95,7 +103,7 @@ export function shutdown(boundMs = 8_000): Promise<void> {
     timer.unref();
   });
   return Promise.race([
-    inFlight.catch((error) => console.error("Stopping the newsletter sender failed:", error)),
+    inFlight.catch((err) => processLog.error({ err }, "Stopping the newsletter sender failed")),
     bound,
   ]).finally(() => {
     clearTimeout(timer);

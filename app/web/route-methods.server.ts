@@ -11,8 +11,8 @@ const NOT_FOUND = /not-found/;
 
 type Entry = { id: string; parentId?: string; path?: string; index?: boolean };
 
-/** `Allow` for a path, by the app's route table (the server build's `routes`). */
-export function routeMethods(build: Pick<ServerBuild, "routes">): (pathname: string) => string {
+/** The app's route table (the server build's `routes`) as the nested route objects `matchRoutes` takes. */
+export function routeObjects(build: Pick<ServerBuild, "routes">): RouteObject[] {
   const children = new Map<string | undefined, Entry[]>();
   for (const route of Object.values(build.routes) as (Entry | undefined)[]) {
     if (!route) continue;
@@ -28,7 +28,12 @@ export function routeMethods(build: Pick<ServerBuild, "routes">): (pathname: str
           children: route.index ? undefined : tree(route.id),
         }) as RouteObject,
     );
-  const routes = tree(undefined);
+  return tree(undefined);
+}
+
+/** `Allow` for a path, by the app's route table (the server build's `routes`). */
+export function routeMethods(build: Pick<ServerBuild, "routes">): (pathname: string) => string {
+  const routes = routeObjects(build);
   return (pathname) => {
     const id = matchRoutes(routes, pathname)?.at(-1)?.route.id;
     // The not-found routes (app/routes.ts) have an action only to answer a POST 404.

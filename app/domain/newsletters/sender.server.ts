@@ -38,6 +38,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type Env, readEnv } from "~/platform/env.server";
 import { createMailTransport, type MailTransport, SMTP_CONNECTIONS } from "~/platform/mail.server";
+import { newsletterMessages } from "~/platform/metrics.server";
 
 /**
  * Answers are written at the latest this long after the first of a batch
@@ -390,6 +391,7 @@ export class NewsletterSender {
     if (batch.length === 0 || !of) return;
     try {
       recordOutcomes(of.db, of.letter.id, batch);
+      countRecorded(batch);
     } catch (error) {
       this.halt(of.letter, batch.length, error);
     }
@@ -416,4 +418,16 @@ export class NewsletterSender {
   get haltReason(): string | undefined {
     return this.haltedBy;
   }
+}
+
+/** `inkwell_newsletter_messages_total`: a message counts once its answer is recorded. */
+function countRecorded(batch: PendingOutcome[]) {
+  let sent = 0;
+  let failed = 0;
+  for (const { outcome } of batch) {
+    if (outcome.kind === "sent") sent++;
+    else if (outcome.kind === "failed") failed++;
+  }
+  if (sent) newsletterMessages.inc({ result: "sent" }, sent);
+  if (failed) newsletterMessages.inc({ result: "failed" }, failed);
 }

@@ -17,6 +17,7 @@ import { posts } from "#db/schema";
 import { changeStatus, postStateColumns } from "~/domain/workflow/status-change.server";
 import type { Db } from "~/platform/db.server";
 import { DueTimer, type DueTimerOptions, earliestDue } from "~/platform/due-timer.server";
+import { schedulerLateness } from "~/platform/metrics.server";
 
 /** What the scheduler published: the post, its due time and how late it went live (ms). */
 export type ScheduledPublish = { id: number; publishAt: number; lateMs: number };
@@ -57,6 +58,7 @@ export class PostScheduler extends DueTimer<ScheduledPublish> {
         run: (quiet, log) => {
           const published = publishDuePosts(getDb());
           for (const p of published) {
+            schedulerLateness.observe(p.lateMs / 1000);
             if (!quiet && p.lateMs > 1000) {
               log(`Scheduler: published post #${p.id} ${formatLateness(p.lateMs)} late`);
             }
