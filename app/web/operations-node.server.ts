@@ -15,7 +15,7 @@ import { httpDuration, httpRequests, registry } from "~/platform/metrics.server"
 import { metricsText, startMetrics } from "~/platform/metrics-scrape.server";
 import { cacheablePage } from "~/web/page-cache.server";
 import {
-  PATH_LOGGED,
+  PATTERN_LOGGED,
   type RouteGroup,
   requestId,
   routeGroup,
@@ -142,9 +142,9 @@ function finish({ req, res, path, group, started, sentBefore, patternOf }: Finis
   if (!seen.cache && (method === "GET" || method === "HEAD") && cacheablePage(path)) {
     seen.cache = "MISS";
   }
-  const route = PATH_LOGGED.has(group)
-    ? path.slice(0, MAX_LOGGED_PATH)
-    : (patternOf(path) ?? `(${group})`);
+  const route = PATTERN_LOGGED.has(group)
+    ? (patternOf(path) ?? `(${group})`)
+    : path.slice(0, MAX_LOGGED_PATH);
   const level = group === "health" ? "debug" : status >= 500 ? "error" : "info";
   if (!log.isLevelEnabled(level)) return;
   log[level](

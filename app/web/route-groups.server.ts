@@ -26,19 +26,8 @@ export const ROUTE_GROUPS = [
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
-/** Groups whose requests are logged with their path (reader pages and files); the rest by route pattern. */
-export const PATH_LOGGED = new Set<RouteGroup>([
-  "home",
-  "post",
-  "list",
-  "page",
-  "feed",
-  "sitemap",
-  "search",
-  "asset",
-  "upload",
-  "health",
-]);
+/** Groups logged by route pattern (their paths may hold ids and tokens); the others by their path. */
+export const PATTERN_LOGGED = new Set<RouteGroup>(["api", "admin", "account", "other"]);
 
 /** Sign-in, sign-out, two-factor and the forgotten-password screens. */
 const ACCOUNT_PATHS = new Set([
