@@ -145,7 +145,8 @@ function finish({ req, res, path, group, started, sentBefore, patternOf }: Finis
   const route = PATTERN_LOGGED.has(group)
     ? (patternOf(path) ?? `(${group})`)
     : path.slice(0, MAX_LOGGED_PATH);
-  const level = group === "health" ? "debug" : status >= 500 ? "error" : "info";
+  // Probes and scrapes come every few seconds: their successes only at LOG_LEVEL=debug.
+  const level = status >= 500 ? "error" : group === "health" && status < 400 ? "debug" : "info";
   if (!log.isLevelEnabled(level)) return;
   log[level](
     {
