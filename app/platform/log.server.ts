@@ -29,15 +29,28 @@ export const REDACTED_PATHS = [
   "*.secret",
 ];
 
-export const log = processSingleton("log", () => {
+function baseOptions(): pino.LoggerOptions {
   const wanted = (process.env.LOG_LEVEL ?? "info").toLowerCase();
-  return pino({
+  return {
     level: LEVELS.has(wanted) ? wanted : "info",
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACTED_PATHS, censor: "[Redacted]" },
-  });
-});
+  };
+}
+
+/** Standard output, one synchronous write per line (nothing is lost when the process exits). */
+const output = processSingleton("log.output", () => pino.destination({ dest: 1, sync: true }));
+
+export const log = processSingleton("log", () =>
+  pino({ ...baseOptions(), redact: { paths: REDACTED_PATHS, censor: "[Redacted]" } }, output),
+);
+
+/**
+ * The request lines (app/web/operations-node.server.ts), to the same output: built from fixed
+ * fields only (never headers, bodies or query strings), so they skip the redaction pass, which
+ * was two thirds of a line's cost (about 20 µs of CPU a line with it, 6 µs without).
+ */
+export const requestLog = processSingleton("request-log", () => pino(baseOptions(), output));
 
 /**
  * The `log(line)` function a background job is given: each line becomes a log entry of its own

@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { readiness } from "~/platform/health.server";
-import { log } from "~/platform/log.server";
+import { log, requestLog } from "~/platform/log.server";
 import { httpDuration, httpRequests, registry } from "~/platform/metrics.server";
 import { metricsText, startMetrics } from "~/platform/metrics-scrape.server";
 import { cacheablePage } from "~/web/page-cache.server";
@@ -102,22 +102,27 @@ function answerHealth(req: IncomingMessage, res: ServerResponse, path: string): 
 /**
  * Sets `X-Request-Id` and notes when the headers go out. Set as the headers are written, not
  * before: the page cache keeps the headers a render was given, and a kept page must not carry
- * one request's id to the next.
+ * one request's id to the next. Headers handed to `writeHead` whole (a page cache hit) get the id
+ * in a copy: a `setHeader` before them would send Node down its slower path, header by header.
  */
 function watchHeaders(res: Observed, seen: Seen) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     seen.headersAt ??= process.hrtime.bigint();
     const at = args.findIndex((a) => a && typeof a === "object" && !Array.isArray(a));
-    const given = at < 0 ? undefined : (args[at] as Record<string, unknown>);
-    if (given && Object.keys(given).some((k) => k.toLowerCase() === "x-request-id")) {
-      const copy = { ...given };
-      for (const k of Object.keys(copy)) if (k.toLowerCase() === "x-request-id") delete copy[k];
-      args[at] = copy as never;
-    }
-    if (!this.headersSent) this.setHeader("X-Request-Id", seen.id);
+    if (at >= 0) args[at] = withRequestId(args[at] as Record<string, unknown>, seen.id) as never;
+    else if (!this.headersSent) this.setHeader("X-Request-Id", seen.id);
     return writeHead.apply(this, args);
   } as typeof writeHead;
+}
+
+function withRequestId(given: Record<string, unknown>, id: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name in given) {
+    if (name.length !== 12 || name.toLowerCase() !== "x-request-id") copy[name] = given[name];
+  }
+  copy["X-Request-Id"] = id;
+  return copy;
 }
 
 type Finished = {
@@ -147,8 +152,8 @@ function finish({ req, res, path, group, started, sentBefore, patternOf }: Finis
     : path.slice(0, MAX_LOGGED_PATH);
   // Probes and scrapes come every few seconds: their successes only at LOG_LEVEL=debug.
   const level = status >= 500 ? "error" : group === "health" && status < 400 ? "debug" : "info";
-  if (!log.isLevelEnabled(level)) return;
-  log[level](
+  if (!requestLog.isLevelEnabled(level)) return;
+  requestLog[level](
     {
       reqId: seen.id,
       method,
