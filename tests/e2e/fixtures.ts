@@ -84,19 +84,25 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts `node server.js` and resolves once it says it is serving. */
-export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/**
+ * Starts `node server.js` and resolves once it says it is serving; `onOutput` gets everything
+ * it writes (standard output and error), from the start.
+ */
+export async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  onOutput?: (chunk: string) => void,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["server.js"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (d) => {
+  const take = (d: Buffer) => {
     output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
+    onOutput?.(String(d));
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   const deadline = Date.now() + 60_000;
   while (!output.includes("Inkwell is serving")) {
     if (child.exitCode !== null) throw new Error(`e2e server exited:\n${output}`);

@@ -5,13 +5,20 @@
  * the server wrote is JSON, each request has its line with the documented fields, and no line
  * holds a password, a cookie value, the API key, a token or the metrics token.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, expect, request, test } from "@playwright/test";
 import { parsePrometheusText } from "../support/prometheus-text";
-import { E2E_ADMIN, E2E_PORT_BASE, serverEnv, stopServer, TEMPLATE_DATA_DIR } from "./fixtures";
+import {
+  E2E_ADMIN,
+  E2E_PORT_BASE,
+  serverEnv,
+  spawnServer,
+  stopServer,
+  TEMPLATE_DATA_DIR,
+} from "./fixtures";
 
 const PORT = E2E_PORT_BASE + 26;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,22 +36,12 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   cpSync(TEMPLATE_DATA_DIR, DATA_DIR, { recursive: true });
-  child = spawn(process.execPath, ["server.js"], {
-    env: { ...serverEnv(PORT, DATA_DIR), METRICS_TOKEN, LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("Inkwell is serving")) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  child = await spawnServer(
+    { ...serverEnv(PORT, DATA_DIR), METRICS_TOKEN, LOG_LEVEL: "info" },
+    (chunk) => {
+      output += chunk;
+    },
+  );
 });
 
 test.afterAll(async () => {
