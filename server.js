@@ -103,6 +103,8 @@ const {
   routeMethods,
   SERVER_TIMEOUTS,
   withEmbedPolicy,
+  countSlotsContext,
+  counterCalls,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -177,8 +179,10 @@ function securityHeadersFor(cdn) {
   }
   return known;
 }
-app.use((_req, res, next) => {
+/** The security headers of a response, with a nonce of its own (res.locals.cspNonce). */
+function setSecurityHeaders(res) {
   const nonce = randomBytes(16).toString("base64");
+  res.locals ??= {};
   res.locals.cspNonce = nonce;
   // Settings › Use CDN: scripts, styles and images may come from that origin.
   const cdn = cdnOrigin() || "'self'";
@@ -191,6 +195,9 @@ app.use((_req, res, next) => {
       typeof value === "string" ? value.replaceAll(NONCE_PLACEHOLDER, nonce) : value,
     );
   }
+}
+app.use((_req, res, next) => {
+  setSecurityHeaders(res);
   next();
 });
 
@@ -213,9 +220,11 @@ app.use(
   express.static(env.uploadsDir, { maxAge: "7d", index: false, dotfiles: "deny", redirect: false }),
 );
 
-function getLoadContext(req, res) {
+function getLoadContext(req, res, options) {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, res.locals.cspNonce);
+  // A post page the page cache keeps carries marked places for its counts (docs/decisions/250-counts-in-kept-pages.md).
+  if (options?.countSlots) context.set(countSlotsContext, true);
   context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
   return context;
 }
@@ -229,10 +238,10 @@ const readerPages = readerBuild(build);
 const renderReaderPage = createFetchHandler(readerPages.build, process.env.NODE_ENV);
 const renderAnyPage = createFetchHandler(build, process.env.NODE_ENV);
 app.use(
-  pageCacheMiddleware((request, req, res) =>
+  pageCacheMiddleware((request, req, res, options) =>
     (readerPages.handles(req.path) ? renderReaderPage : renderAnyPage)(
       request,
-      getLoadContext(req, res),
+      getLoadContext(req, res, options),
     ).then((response) => withEmbedPolicy(response, res)),
   ),
 );
@@ -258,6 +267,7 @@ let stopping = false;
 // (app/web/request-guard-node.server.ts); the body of a client not signed in is
 // received whole first. Then a page the cache holds is answered here, before Express runs.
 const methodsOf = routeMethods(build);
+const serveCounterCall = counterCalls(build);
 const server = createServer(
   { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
   (req, res) => {
@@ -277,6 +287,16 @@ const server = createServer(
           );
         }
         prepareUncachedResponse(res);
+        // Likes and shares: the routes' own actions, without Express around them.
+        if (
+          serveCounterCall(req, res, {
+            origin: env.publicUrl,
+            prepare: () => setSecurityHeaders(res),
+            context: () => getLoadContext(req, res),
+          })
+        ) {
+          return;
+        }
         app(req, res);
       },
       methodsOf,

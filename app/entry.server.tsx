@@ -11,6 +11,8 @@ import { lowPriorityScripts } from "~/web/script-priority.server";
 export { setStaffPassword } from "~/domain/users/password-reset.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
+export { countSlotsContext } from "~/web/count-slots.server";
+export { counterCalls } from "~/web/counter-calls-node.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
 export {
