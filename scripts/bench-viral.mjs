@@ -107,7 +107,9 @@ await autocannon({ url: `${base}${hottest}`, connections, duration: 2 });
 const rows = [];
 let lag = 0;
 for (let round = 1; round <= 2; round++) {
+  let cpu = product.cpuMs();
   const alone = await readRun();
+  const aloneCpu = (product.cpuMs() - cpu) / alone.requests.total;
   rows.push({
     round,
     case: "reads alone",
@@ -115,6 +117,7 @@ for (let round = 1; round <= 2; round++) {
     "p50 ms": alone.latency.p50,
     "p99 ms": alone.latency.p99,
     "errors/non-2xx": alone.errors + alone.non2xx,
+    "server CPU ms/read": aloneCpu.toFixed(3),
     "likes/s": 0,
     "vs alone": "1.00",
   });
@@ -122,7 +125,9 @@ for (let round = 1; round <= 2; round++) {
   const seen = [];
   const liking = likeRun(acks);
   const probing = probe(Date.now() + seconds * 1000, seen);
+  cpu = product.cpuMs();
   const [mixed, liked] = await Promise.all([readRun(), liking, probing]);
+  const mixedCpu = (product.cpuMs() - cpu) / mixed.requests.total;
   lag = Math.max(lag, worstLag(acks, seen));
   rows.push({
     round,
@@ -131,6 +136,7 @@ for (let round = 1; round <= 2; round++) {
     "p50 ms": mixed.latency.p50,
     "p99 ms": mixed.latency.p99,
     "errors/non-2xx": mixed.errors + mixed.non2xx + liked.errors + liked.non2xx,
+    "server CPU ms/read": mixedCpu.toFixed(3),
     "likes/s": Math.round(liked.requests.average),
     "vs alone": (mixed.requests.average / alone.requests.average).toFixed(2),
   });

@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 
-const COUNTER_CALL = /^\/posts\/(like|share)\/([^/?#]+)$/;
+/** The calls' paths; a client navigation's `….data` call and any query go on to the router. */
+const COUNTER_CALL = /^\/posts\/(like|share)\/([^/?#.]+)$/;
 const ROUTE_IDS = { like: "routes/api.posts-like", share: "routes/api.posts-share" } as const;
 
 type Action = (args: {
