@@ -105,6 +105,7 @@ const {
   withEmbedPolicy,
   countSlotsContext,
   counterCalls,
+  withSurrogateKeys,
 } = build.entry.module;
 const env = bootstrap();
 const plainHttp = env.publicUrl.startsWith("http://");
@@ -242,7 +243,7 @@ app.use(
     (readerPages.handles(req.path) ? renderReaderPage : renderAnyPage)(
       request,
       getLoadContext(req, res, options),
-    ).then((response) => withEmbedPolicy(response, res)),
+    ).then((response) => withSurrogateKeys(withEmbedPolicy(response, res), req.path)),
   ),
 );
 

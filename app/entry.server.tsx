@@ -6,6 +6,7 @@ import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
+import { setLoaderSurrogateKeys } from "~/web/surrogate-keys.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
@@ -25,6 +26,8 @@ export { readerBuild } from "~/web/reader-routes.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { routeMethods } from "~/web/route-methods.server";
+// server.js names what each reader page shows for a shared cache in front (surrogate keys).
+export { withSurrogateKeys } from "~/web/surrogate-keys.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
@@ -55,6 +58,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setEmbedSourcesHeader(responseHeaders, loadContext.get(embedSourcesContext));
+  setLoaderSurrogateKeys(responseHeaders, routerContext);
   // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
   const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
   return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });

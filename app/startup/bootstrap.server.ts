@@ -21,6 +21,7 @@ import {
 } from "~/domain/newsletters/sender-process.server";
 import { ensureUserSlugs } from "~/domain/users/authors.server";
 import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
+import { startCachePurger, stopCachePurger } from "~/platform/cache-purge.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
 import { flushViews } from "~/platform/view-buffer.server";
@@ -61,6 +62,8 @@ export function bootstrap(log: (line: string) => void = console.log): Env {
   startImportRunner({ log });
   // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
   startBackupSchedule(log);
+  // Purges the shared caches in front after each write (CACHE_PURGE_URLS; off when unset).
+  startCachePurger(log);
   writePidFile(env);
   return env;
 }
@@ -78,6 +81,7 @@ export function shutdown(boundMs = 8_000): Promise<void> {
   // An import stops between batches; the next start resumes it.
   void stopImportRunner();
   stopBackupSchedule();
+  stopCachePurger();
   removePidFile();
   const inFlight = stopNewsletterSender();
   if (!inFlight) {
