@@ -85,7 +85,11 @@ export function startCachePurger(say: (line: string) => void = console.log) {
     return;
   }
   if (targets.length === 0) {
-    dropPurgeCursor(db);
+    try {
+      dropPurgeCursor(db);
+    } catch (error) {
+      log.warn({ err: error }, "cache purges: could not forget the purger's cursor");
+    }
     return;
   }
   const token = process.env.CACHE_PURGE_TOKEN?.trim() || undefined;
@@ -158,7 +162,9 @@ function send(p: Purger, now: number) {
   const byTarget = new Map<string, QueuedPurge[]>();
   for (const purge of duePurges(p.db, now)) {
     if (p.sending.has(purge.target)) continue;
-    byTarget.set(purge.target, [...(byTarget.get(purge.target) ?? []), purge]);
+    const list = byTarget.get(purge.target);
+    if (list) list.push(purge);
+    else byTarget.set(purge.target, [purge]);
   }
   for (const [name, purges] of byTarget) {
     const target = p.targets.find((t) => t.name === name);
