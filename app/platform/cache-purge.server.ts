@@ -59,6 +59,8 @@ type Purger = {
   housekeptAt: number;
   /** Targets with a send in flight (one at a time each, in queue order). */
   sending: Set<string>;
+  /** Targets whose last send failed (their recovery is logged). */
+  failing: Set<string>;
   /** The earliest time a retry is due (a send is then tried without waiting for a change). */
   retryAt: number;
 };
@@ -103,6 +105,7 @@ export function startCachePurger(say: (line: string) => void = console.log) {
     batchAt: 0,
     housekeptAt: 0,
     sending: new Set(),
+    failing: new Set(),
     // Purges a previous run queued and did not send go out on the first tick.
     retryAt: Date.now(),
   };
@@ -185,6 +188,7 @@ function send(p: Purger, now: number) {
             purges.map((q) => q.id),
           );
           purgesSent.inc();
+          if (p.failing.delete(name)) log.info({ target: name }, "cache purges: sent again");
           log.debug(
             { target: name, keys: keys.slice(0, 20), ms: Date.now() - started },
             "cache purge sent",
@@ -194,6 +198,7 @@ function send(p: Purger, now: number) {
           purgesFailed.inc();
           if (purger !== p) return;
           const message = error instanceof Error ? error.message : String(error);
+          p.failing.add(name);
           const givenUp = markFailed(p.db, purges, message);
           const attempts = Math.max(...purges.map((q) => q.attempts)) + 1;
           if (givenUp > 0) {

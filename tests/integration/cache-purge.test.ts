@@ -27,9 +27,17 @@ import {
 import { parsePurgeTargets } from "~/platform/cache-purge-targets.server";
 import { getDb } from "~/platform/db.server";
 import { purgesSent } from "~/platform/metrics.server";
+import { clearPageCache } from "~/platform/page-cache.server";
 import { keysForChanges, mergeKeys, normaliseKeys } from "~/platform/surrogate-keys.server";
-import { pathSurrogateKeys, withSurrogateKeys } from "~/web/surrogate-keys.server";
-import { makePost, setupNewsroom } from "./fixtures";
+import { loader as postLoader } from "~/routes/post";
+import { answerFromPageCache } from "~/web/page-cache.server";
+import {
+  loaderSurrogateKeys,
+  pathSurrogateKeys,
+  withSurrogateKeys,
+} from "~/web/surrogate-keys.server";
+import { routeArgs } from "../helpers";
+import { BASE, makePost, setupNewsroom } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 let story: ReturnType<typeof makePost>;
@@ -42,7 +50,12 @@ const TARGET = "varnish://127.0.0.1:5399";
 
 beforeAll(() => {
   n = setupNewsroom();
-  story = makePost({ title: "Keyed story", category: n.cats.crypto, author: n.staff.author });
+  story = makePost({
+    title: "Keyed story",
+    category: n.cats.crypto,
+    author: n.staff.author,
+    tagIds: [n.tags.bitcoin.id, n.tags.markets.id],
+  });
 });
 
 describe("the keys a reader address carries", () => {
@@ -81,6 +94,46 @@ describe("the keys a reader address carries", () => {
     );
     expect(missing.headers.has("xkey")).toBe(false);
     expect(withSurrogateKeys(new Response("x"), "/admin/posts").headers.has("xkey")).toBe(false);
+  });
+
+  test("a post page's loader data names its category, tags and author", async () => {
+    sql("UPDATE users SET slug = 'abe-writes' WHERE id = ?", n.staff.author.id);
+    const [, id, category, url] = story.url.split("/");
+    const data = await postLoader(
+      routeArgs(new Request(`${BASE}${story.url}`), { id, category, url }),
+    );
+    expect(loaderSurrogateKeys({ "routes/post": data })).toEqual([
+      "category-crypto",
+      "tag-bitcoin",
+      "tag-markets",
+      "author-abe-writes",
+    ]);
+    expect(loaderSurrogateKeys({ "routes/page": { slug: "reach-out" } })).toEqual([
+      "page-reach-out",
+    ]);
+    expect(loaderSurrogateKeys({ root: { site: {} } })).toEqual([]);
+  });
+
+  test("the page cache keeps the header with the page: its hits carry the keys", async () => {
+    clearPageCache();
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      return withSurrogateKeys(
+        new Response("<p>story</p>", {
+          headers: { "Content-Type": "text/html; charset=utf-8", xkey: "category-crypto" },
+        }),
+        story.url,
+      );
+    };
+    const ask = () => answerFromPageCache(new Request(`${BASE}${story.url}`), {}, render);
+    await ask();
+    const hit = await ask();
+    expect(renders).toBe(1);
+    expect(hit && !(hit instanceof Response) && hit.headers.xkey).toBe(
+      `all settings post-${story.id} category-crypto`,
+    );
+    clearPageCache();
   });
 
   test("SURROGATE_KEY_HEADER names the header", () => {
