@@ -181,6 +181,9 @@ test.describe("Varnish in front, purged by surrogate keys", () => {
     expect(again.cache).toBe("HIT");
     expect(again.age).toBeGreaterThanOrEqual(0);
     expect((await get("/", "_ga=GA1.1.123; consent=yes")).cache).toBe("HIT");
+    // The theme cookie is a variant of its own, kept like the others.
+    expect((await get("/", "__theme=dark-signed; _ga=1")).cache).toBe("MISS");
+    expect((await get("/", "_ga=2; __theme=dark-signed")).cache).toBe("HIT");
     expect((await get("/", "__session=anything")).cache).toBe("PASS");
     expect((await get("/admin/login")).cache).toBe("PASS");
     const like = await fetch(`${base}/posts/like/${post().id}`, {
