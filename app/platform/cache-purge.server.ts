@@ -75,17 +75,13 @@ export function cachePurgerRunning(): boolean {
 /**
  * Starts the purger when CACHE_PURGE_URLS is set; otherwise forgets any cursor a previous run
  * left, so the page cache prunes its change log freely. `say` gets the one start-up line.
+ * Throws on a CACHE_PURGE_URLS entry it cannot use.
  */
 export function startCachePurger(say: (line: string) => void = console.log) {
   if (purger) return;
   const db = getDb();
-  let targets: PurgeTarget[];
-  try {
-    targets = parsePurgeTargets(process.env.CACHE_PURGE_URLS);
-  } catch (error) {
-    log.error({ err: error }, "cache purges: CACHE_PURGE_URLS is not usable; purging is off");
-    return;
-  }
+  // An entry it cannot use stops the start, naming the variable, as any invalid variable does.
+  const targets = parsePurgeTargets(process.env.CACHE_PURGE_URLS);
   if (targets.length === 0) {
     try {
       dropPurgeCursor(db);

@@ -367,6 +367,17 @@ describe("the purger, sending to an HTTP endpoint", () => {
     stopCachePurger();
   });
 
+  test("an entry it cannot use stops the start", () => {
+    process.env.CACHE_PURGE_URLS = "varnish://127.0.0.1";
+    try {
+      expect(() => startCachePurger(() => {})).toThrow(
+        /CACHE_PURGE_URLS: .* needs a host and a port/,
+      );
+    } finally {
+      delete process.env.CACHE_PURGE_URLS;
+    }
+  });
+
   test("unset: off, and the cursor is forgotten", () => {
     delete process.env.CACHE_PURGE_URLS;
     sql("INSERT OR REPLACE INTO cache_purge_cursor (id, last_seq) VALUES (1, 1)");
