@@ -211,8 +211,14 @@ function send(p: Purger, now: number) {
       .finally(() => {
         p.sending.delete(name);
         if (purger !== p) return;
-        refreshGauges(p.db, Date.now());
-        scheduleRetry(p);
+        try {
+          refreshGauges(p.db, Date.now());
+          scheduleRetry(p);
+        } catch (error) {
+          // The queue is read again on the next tick (a retry due then is sent then).
+          p.retryAt = Date.now() + BATCH_MS;
+          log.warn({ err: error }, "cache purges: reading the queue failed; trying again");
+        }
       });
   }
 }
