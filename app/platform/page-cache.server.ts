@@ -14,6 +14,7 @@
  * docs/decisions/050-page-cache.md, docs/decisions/134-page-cache-scopes.md.
  */
 import { createHash } from "node:crypto";
+import { prunableSeq } from "~/platform/cache-purge-queue.server";
 import {
   type Counts,
   type CountTemplate,
@@ -245,7 +246,10 @@ function syncWith(db: Db) {
   // Keep the change log short; the rows only matter to a process that has not read them.
   if (Date.now() - sync.prunedAt > 10_000) {
     sync.prunedAt = Date.now();
-    if (sync.lastSeq > PRUNE_KEEP_ROWS) sync.prune(sync.lastSeq - PRUNE_KEEP_ROWS);
+    // Never past the purger's cursor (app/platform/cache-purge-queue.server.ts), when it runs.
+    if (sync.lastSeq > PRUNE_KEEP_ROWS) {
+      sync.prune(prunableSeq(db, sync.lastSeq - PRUNE_KEEP_ROWS));
+    }
   }
 }
 
