@@ -9,6 +9,14 @@ import { lowPriorityScripts } from "~/web/script-priority.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
+// server.js: WORKERS (the primary and its workers), the warm start and readiness.
+export {
+  onStopRequest,
+  reportReady,
+  runPrimary,
+  workerCount,
+} from "~/platform/cluster.server";
+export { markStopping, markWarm } from "~/platform/readiness.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 export { countSlotsContext } from "~/web/count-slots.server";
@@ -25,6 +33,7 @@ export { readerBuild } from "~/web/reader-routes.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { routeMethods } from "~/web/route-methods.server";
+export { warmStart } from "~/web/warm-start.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
