@@ -121,6 +121,14 @@ export function runPrimary(options: PrimaryOptions): Promise<never> {
     serving.delete(worker);
     starting.delete(worker);
     if (retiring.delete(worker) || stopping) return;
+    if (code === 0 && !signal) {
+      // Stopped cleanly without being asked (a signal sent to it, or Ctrl-C reaching the whole
+      // process group just before the primary's own): replaced unless the primary is stopping too.
+      setTimeout(() => {
+        if (!stopping && serving.size + starting.size < options.workers) fork();
+      }, 1_000);
+      return;
+    }
     const how = signal ? `signal ${signal}` : `code ${code}`;
     workerRestarts.inc();
     const now = Date.now();
