@@ -7,6 +7,7 @@
 // Figures, not assertions: the machine's other work shows in them.
 //   BENCH_PORT (default 5100, uses three ports), BENCH_SECONDS (5), BENCH_CONNECTIONS (16),
 //   BENCH_RATE (req/s for part 2, default 150), BENCH_WORKERS (2)
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startBenchServer } from "./bench-server.mjs";
 
@@ -60,6 +61,11 @@ async function throughput(label, env, paths, at) {
   return { out, paths };
 }
 
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+console.log(`Load average before: ${load()} (other work on the machine shows in every figure)`);
 console.log(`Part 1: fresh renders (PAGE_CACHE=0), ${connections} connections, ${seconds} s each`);
 const single = await throughput("one process", {}, undefined, port);
 const cluster = await throughput(
@@ -137,4 +143,5 @@ for (const [label, r] of [
   );
 }
 console.log(`  ${/Reloaded: .*/.exec(logged)?.[0] ?? "the reload did not finish within 120 s"}`);
+console.log(`Load average after: ${load()}`);
 process.exit(0);

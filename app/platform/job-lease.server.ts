@@ -92,9 +92,12 @@ export function registerJob(job: Job): void {
   if (runner.running && holdsJobLease()) startJob(job);
 }
 
+/** How long before its expiry a holder stops counting on its lease (the other side's clock may be ahead). */
+const MARGIN_MS = 1_000;
+
 /** True while this process holds the jobs' lease (by its own clock: a stalled holder sees it expire). */
 export function holdsJobLease(): boolean {
-  return runner.running && Date.now() < runner.heldUntil;
+  return runner.running && Date.now() < runner.heldUntil - MARGIN_MS;
 }
 
 const started = new WeakSet<Job>();
