@@ -1,10 +1,10 @@
 /**
  * The background jobs run in one process at a time (docs/operations.md "More than one core",
- * docs/decisions/251-job-lease.md): the holder of the `jobs` row of `job_leases`. Every process
- * tries to take or renew it every RENEW_MS with one statement that succeeds only when the row is
- * free, expired or already its own; a holder that stops renewing (killed, stalled) loses it
- * LEASE_MS after its last renewal and the next process to try takes it. Losing the lease stops
- * the jobs here; stopping the process gives it back at once.
+ * docs/decisions/251-job-lease.md): the holder of the `jobs` row of `job_leases`. The holder
+ * renews it every RENEW_MS with one statement that succeeds only when the row is free, expired or
+ * already its own; the others read when it expires and try again just after. A holder that stops
+ * renewing (killed, stalled) loses it LEASE_MS after its last renewal and the first process to try
+ * takes it. Losing the lease stops the jobs here; stopping the process gives it back at once.
  *
  * A job is registered once per process with `registerJob` (start-up keeps the list:
  * app/startup/jobs.server.ts) and started only while this process holds the lease. `poll` is
@@ -21,6 +21,8 @@ export const LEASE_MS = 8_000;
 export const RENEW_MS = 3_000;
 /** The lease the background jobs share. */
 export const JOBS_LEASE = "jobs";
+/** A process waiting for the lease tries this long after it expires (and at least this often). */
+const TRY_AFTER_MS = 100;
 
 export type Job = {
   /** For the log ("post scheduler"). */
@@ -127,8 +129,40 @@ function stopAll(): Promise<void>[] {
   return inFlight;
 }
 
-/** One look at the lease: take or renew it, start or stop the jobs accordingly. */
+/** When another process's lease expires (epoch ms), or undefined when none is recorded. */
+function leaseExpiry(db: Db): number | undefined {
+  const row = db.$client
+    .prepare("SELECT expires_at FROM job_leases WHERE name = ?")
+    .get(JOBS_LEASE) as { expires_at: number } | undefined;
+  return row?.expires_at;
+}
+
+/** One look at the lease, then the next one armed: the holder in RENEW_MS, others at the expiry. */
 function tick(first = false) {
+  if (!runner.running) return;
+  try {
+    lookAtLease(first);
+  } catch (error) {
+    runner.log(`Jobs: looking at the lease failed: ${String(error)}`);
+  }
+  let wait = RENEW_MS;
+  if (runner.heldUntil === 0) {
+    try {
+      const db = runner.db?.();
+      const expiry = db ? leaseExpiry(db) : undefined;
+      if (expiry !== undefined) {
+        wait = Math.min(RENEW_MS, Math.max(TRY_AFTER_MS, expiry - Date.now() + TRY_AFTER_MS));
+      }
+    } catch {
+      // Tried again in RENEW_MS.
+    }
+  }
+  runner.timer = setTimeout(() => tick(), wait);
+  runner.timer.unref();
+}
+
+/** Takes or renews the lease, starting or stopping the jobs accordingly. */
+function lookAtLease(first: boolean) {
   const db = runner.db?.();
   if (!db) return;
   const now = Date.now();
@@ -162,7 +196,7 @@ function tick(first = false) {
 
 /**
  * Starts looking after the lease (start-up): takes it now when it is free, starting the jobs
- * before this returns, then renews or tries again every RENEW_MS.
+ * before this returns, then renews it or waits for it.
  */
 export function startJobLease(db: () => Db, log: (line: string) => void = console.log): void {
   if (runner.running) return;
@@ -170,8 +204,6 @@ export function startJobLease(db: () => Db, log: (line: string) => void = consol
   runner.db = db;
   runner.log = log;
   tick(true);
-  runner.timer = setInterval(() => tick(), RENEW_MS);
-  runner.timer.unref();
 }
 
 /**
@@ -181,7 +213,7 @@ export function startJobLease(db: () => Db, log: (line: string) => void = consol
 export function stopJobLease(): Promise<void>[] {
   if (!runner.running) return [];
   runner.running = false;
-  if (runner.timer) clearInterval(runner.timer);
+  if (runner.timer) clearTimeout(runner.timer);
   runner.timer = undefined;
   const inFlight = stopAll();
   if (runner.heldUntil > 0) {

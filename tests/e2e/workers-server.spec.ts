@@ -256,9 +256,14 @@ test.describe("WORKERS=2", () => {
     expect(workerPids(server.child.pid as number)).toContain(holder);
     const second = await schedule(2_000);
     process.kill(holder, "SIGKILL");
+    const killedAt = Date.now();
     await waitFor("the second post live after the kill", 2_000 + 10_000, () =>
       isPublished(second.id),
     );
+    test.info().annotations.push({
+      type: "live after the kill",
+      description: `${Date.now() - killedAt} ms (due ${second.publishAt - killedAt} ms after it)`,
+    });
     expect(publishedRevisions(second.id)).toBe(1);
     const taker = server.queryOne<{ holder: string }>(
       "select holder from job_leases where name = 'jobs'",
@@ -317,6 +322,10 @@ test.describe("WORKERS=2", () => {
     await new Promise((r) => setTimeout(r, 1_500));
     load.stop();
     const result = await load;
+    test.info().annotations.push({
+      type: "load through the reload",
+      description: `${result.requests.total} requests, statuses ${JSON.stringify(result.statusCodeStats)}`,
+    });
     const after = workerPids(server.child.pid as number);
     expect(after).toHaveLength(2);
     expect(after.filter((pid) => before.includes(pid))).toEqual([]);
