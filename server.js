@@ -7,11 +7,16 @@
  * shutdown that closes the database. react-router-serve has no hook for these.
  *
  * On start it builds the app when there is no build (or the sources are newer
- * than it), applies migrations and runs the first-run setup, then listens.
+ * than it), applies migrations and runs the first-run setup, renders the pages
+ * readers ask for first (the warm start), then listens. With WORKERS=N it is a
+ * primary that does the once-only part and runs N workers, each running this
+ * file again (docs/operations.md "More than one core").
  */
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -86,7 +91,8 @@ function ensureBuild() {
   }
 }
 
-if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1") ensureBuild();
+// A worker runs the build its primary checked.
+if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1" && cluster.isPrimary) ensureBuild();
 
 const build = await import(pathToFileURL(BUILD_ENTRY).href);
 const {
@@ -106,8 +112,28 @@ const {
   countSlotsContext,
   counterCalls,
   withSurrogateKeys,
+  workerCount,
+  runPrimary,
+  reportReady,
+  onStopRequest,
+  warmStart,
+  markWarm,
+  markStopping,
 } = build.entry.module;
-const env = bootstrap();
+
+// WORKERS=N: this process prepares the data once, then only runs and replaces its workers; it
+// never gets past this line (it exits from its signal handlers). Each worker runs the rest.
+const workers = cluster.isPrimary ? workerCount() : 0;
+if (workers > 0) {
+  const primaryEnv = bootstrap(console.log, "primary");
+  await runPrimary({
+    workers,
+    shutdownMs: SERVER_TIMEOUTS.shutdownMs,
+    onReady: (ready) => announce(primaryEnv, `${ready} workers, primary pid ${process.pid}`),
+    onExit: () => shutdown(0),
+  });
+}
+const env = bootstrap(console.log, cluster.isWorker ? "worker" : "single");
 const plainHttp = env.publicUrl.startsWith("http://");
 
 const app = express();
@@ -269,47 +295,60 @@ let stopping = false;
 // received whole first. Then a page the cache holds is answered here, before Express runs.
 const methodsOf = routeMethods(build);
 const serveCounterCall = counterCalls(build);
+function handleRequest(req, res) {
+  if (stopping) res.shouldKeepAlive = false;
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  guardRequest(
+    req,
+    res,
+    () => {
+      try {
+        if (servePageCacheHit(req, res)) return;
+      } catch (error) {
+        console.error(`${req.method} ${req.url}: the page cache failed; rendering instead:`, error);
+      }
+      prepareUncachedResponse(res);
+      // Likes and shares: the routes' own actions, without Express around them.
+      if (
+        serveCounterCall(req, res, {
+          origin: env.publicUrl,
+          prepare: () => setSecurityHeaders(res),
+          context: () => getLoadContext(req, res),
+        })
+      ) {
+        return;
+      }
+      app(req, res);
+    },
+    methodsOf,
+  );
+}
 const server = createServer(
   { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
-  (req, res) => {
-    if (stopping) res.shouldKeepAlive = false;
-    inFlight.add(res);
-    res.once("close", () => inFlight.delete(res));
-    guardRequest(
-      req,
-      res,
-      () => {
-        try {
-          if (servePageCacheHit(req, res)) return;
-        } catch (error) {
-          console.error(
-            `${req.method} ${req.url}: the page cache failed; rendering instead:`,
-            error,
-          );
-        }
-        prepareUncachedResponse(res);
-        // Likes and shares: the routes' own actions, without Express around them.
-        if (
-          serveCounterCall(req, res, {
-            origin: env.publicUrl,
-            prepare: () => setSecurityHeaders(res),
-            context: () => getLoadContext(req, res),
-          })
-        ) {
-          return;
-        }
-        app(req, res);
-      },
-      methodsOf,
-    );
-  },
+  handleRequest,
 );
+
+// The warm start: the pages readers ask for first are rendered and kept, through this very
+// handler, before the process listens (docs/operations.md "More than one core"; WARM_START=0 skips it).
+const warm = await warmStart(handleRequest, { publicUrl: env.publicUrl });
+console.log(
+  warm.skipped
+    ? `Warm start skipped (${warm.skipped})`
+    : `Warm start: ${warm.pages} of ${warm.tried} pages kept in ${warm.ms} ms`,
+);
+markWarm();
 server.listen(env.port, env.host, () => {
-  console.log(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
-  console.log(`  Data folder: ${env.dataDir}`);
-  console.log(`  Sign in at ${env.publicUrl}/admin/login`);
-  console.log("  Lost a password? npm run admin:password -- EMAIL");
+  if (cluster.isWorker) reportReady();
+  else announce(env);
 });
+function announce(served, how) {
+  const where = `listening on ${served.host}:${served.port}${how ? `; ${how}` : ""}`;
+  console.log(`Inkwell is serving ${served.publicUrl} (${where})`);
+  console.log(`  Data folder: ${served.dataDir}`);
+  console.log(`  Sign in at ${served.publicUrl}/admin/login`);
+  console.log("  Lost a password? npm run admin:password -- EMAIL");
+}
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
 // within 20 s (checked every second); a body within its route's time
 // (guardRequest: 20 s for reader routes and anybody not signed in, 2 min for
@@ -330,17 +369,28 @@ server.on("error", (error) => {
 const SENDER_RESERVE_MS = 2_500;
 const SENDER_MAX_MS = 8_000;
 const EXIT_MARGIN_MS = 1_000;
+// A reload (WORKERS): for this long after the worker stops accepting, each keep-alive connection
+// may bring one more request, answered with `Connection: close`, so its client reconnects (to a
+// new worker) instead of meeting a connection closed under it (docs/decisions/252-reload-order.md).
+const RELOAD_GRACE_MS = 1_000;
 
-function stop(signal) {
+function stop(signal, { reload = false } = {}) {
   if (stopping) return;
   stopping = true;
+  markStopping();
   const deadline = Date.now() + SERVER_TIMEOUTS.shutdownMs;
+  const graceUntil = reload ? Date.now() + RELOAD_GRACE_MS : 0;
   console.log(`${signal}: finishing the requests in flight, then closing…`);
-  // Stop accepting; idle keep-alive connections close now, busy ones once
-  // their answer is sent (no further request is read on them).
+  // Stop accepting; idle keep-alive connections close now (after the grace on a reload), busy
+  // ones once their answer is sent (no further request is read on them).
   for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-  server.close();
-  server.closeIdleConnections();
+  if (reload) {
+    NetServer.prototype.close.call(server); // http's close() would close the idle ones at once
+    setTimeout(() => server.closeIdleConnections(), RELOAD_GRACE_MS).unref();
+  } else {
+    server.close();
+    server.closeIdleConnections();
+  }
   // The newsletter message in flight is finished or given back (it goes out
   // on the next start, never twice), within what is left of the bound.
   let finishing;
@@ -356,7 +406,7 @@ function stop(signal) {
     return finishing;
   };
   const waitForRequests = setInterval(() => {
-    if (inFlight.size === 0) {
+    if (inFlight.size === 0 && Date.now() >= graceUntil) {
       clearInterval(waitForRequests);
       finish();
     }
@@ -376,3 +426,14 @@ function stop(signal) {
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+if (cluster.isWorker) {
+  // The primary asks a worker to stop, for a reload or a shutdown; a hang-up is the primary's.
+  onStopRequest((reason) =>
+    stop(reason === "reload" ? "Reload" : "Shutdown", { reload: reason === "reload" }),
+  );
+  process.on("SIGHUP", () => {});
+} else {
+  process.on("SIGHUP", () =>
+    console.log("SIGHUP: reloading without downtime needs WORKERS (docs/operations.md); ignored"),
+  );
+}

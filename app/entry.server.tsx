@@ -10,6 +10,14 @@ import { setLoaderSurrogateKeys } from "~/web/surrogate-keys.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
+// server.js: WORKERS (the primary and its workers), the warm start and readiness.
+export {
+  onStopRequest,
+  reportReady,
+  runPrimary,
+  workerCount,
+} from "~/platform/cluster.server";
+export { markStopping, markWarm } from "~/platform/readiness.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 export { countSlotsContext } from "~/web/count-slots.server";
@@ -28,6 +36,7 @@ export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { routeMethods } from "~/web/route-methods.server";
 // server.js names what each reader page shows for a shared cache in front (surrogate keys).
 export { withSurrogateKeys } from "~/web/surrogate-keys.server";
+export { warmStart } from "~/web/warm-start.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
