@@ -7,11 +7,16 @@
  * shutdown that closes the database. react-router-serve has no hook for these.
  *
  * On start it builds the app when there is no build (or the sources are newer
- * than it), applies migrations and runs the first-run setup, then listens.
+ * than it), applies migrations and runs the first-run setup, renders the pages
+ * readers ask for first (the warm start), then listens. With WORKERS=N it is a
+ * primary that does the once-only part and runs N workers, each running this
+ * file again (docs/operations.md "More than one core").
  */
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -86,7 +91,8 @@ function ensureBuild() {
   }
 }
 
-if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1") ensureBuild();
+// A worker runs the build its primary checked.
+if (process.env.INKWELL_SKIP_BUILD_CHECK !== "1" && cluster.isPrimary) ensureBuild();
 
 const build = await import(pathToFileURL(BUILD_ENTRY).href);
 const {
@@ -103,13 +109,34 @@ const {
   routeMethods,
   SERVER_TIMEOUTS,
   withEmbedPolicy,
+  countSlotsContext,
+  counterCalls,
+  withSurrogateKeys,
+  workerCount,
+  runPrimary,
+  reportReady,
+  onStopRequest,
+  warmStart,
+  markWarm,
+  markStopping,
   // Operations (docs/operations.md "Health and metrics", "Logs").
   log,
-  markStopping,
-  markWarm,
   requestOperations,
 } = build.entry.module;
-const env = bootstrap();
+
+// WORKERS=N: this process prepares the data once, then only runs and replaces its workers; it
+// never gets past this line (it exits from its signal handlers). Each worker runs the rest.
+const workers = cluster.isPrimary ? workerCount() : 0;
+if (workers > 0) {
+  const primaryEnv = bootstrap(undefined, "primary"); // its lines go to the JSON log
+  await runPrimary({
+    workers,
+    shutdownMs: SERVER_TIMEOUTS.shutdownMs,
+    onReady: (ready) => announce(primaryEnv, `${ready} workers, primary pid ${process.pid}`),
+    onExit: () => shutdown(0),
+  });
+}
+const env = bootstrap(undefined, cluster.isWorker ? "worker" : "single");
 const plainHttp = env.publicUrl.startsWith("http://");
 
 const app = express();
@@ -182,8 +209,10 @@ function securityHeadersFor(cdn) {
   }
   return known;
 }
-app.use((_req, res, next) => {
+/** The security headers of a response, with a nonce of its own (res.locals.cspNonce). */
+function setSecurityHeaders(res) {
   const nonce = randomBytes(16).toString("base64");
+  res.locals ??= {};
   res.locals.cspNonce = nonce;
   // Settings › Use CDN: scripts, styles and images may come from that origin.
   const cdn = cdnOrigin() || "'self'";
@@ -196,6 +225,9 @@ app.use((_req, res, next) => {
       typeof value === "string" ? value.replaceAll(NONCE_PLACEHOLDER, nonce) : value,
     );
   }
+}
+app.use((_req, res, next) => {
+  setSecurityHeaders(res);
   next();
 });
 
@@ -218,9 +250,11 @@ app.use(
   express.static(env.uploadsDir, { maxAge: "7d", index: false, dotfiles: "deny", redirect: false }),
 );
 
-function getLoadContext(req, res) {
+function getLoadContext(req, res, options) {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, res.locals.cspNonce);
+  // A post page the page cache keeps carries marked places for its counts (docs/decisions/250-counts-in-kept-pages.md).
+  if (options?.countSlots) context.set(countSlotsContext, true);
   context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
   return context;
 }
@@ -234,11 +268,11 @@ const readerPages = readerBuild(build);
 const renderReaderPage = createFetchHandler(readerPages.build, process.env.NODE_ENV);
 const renderAnyPage = createFetchHandler(build, process.env.NODE_ENV);
 app.use(
-  pageCacheMiddleware((request, req, res) =>
+  pageCacheMiddleware((request, req, res, options) =>
     (readerPages.handles(req.path) ? renderReaderPage : renderAnyPage)(
       request,
-      getLoadContext(req, res),
-    ).then((response) => withEmbedPolicy(response, res)),
+      getLoadContext(req, res, options),
+    ).then((response) => withSurrogateKeys(withEmbedPolicy(response, res), req.path)),
   ),
 );
 
@@ -264,41 +298,67 @@ let stopping = false;
 // (app/web/request-guard-node.server.ts); the body of a client not signed in is
 // received whole first. Then a page the cache holds is answered here, before Express runs.
 const methodsOf = routeMethods(build);
+const serveCounterCall = counterCalls(build);
+function handleRequest(req, res) {
+  if (stopping) res.shouldKeepAlive = false;
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  guardRequest(
+    req,
+    res,
+    () => {
+      try {
+        if (servePageCacheHit(req, res)) return operations.hit(res);
+      } catch (error) {
+        log.error({ err: error, method: req.method }, "The page cache failed; rendering instead");
+      }
+      prepareUncachedResponse(res);
+      // Likes and shares: the routes' own actions, without Express around them.
+      if (
+        serveCounterCall(req, res, {
+          origin: env.publicUrl,
+          prepare: () => setSecurityHeaders(res),
+          context: () => getLoadContext(req, res),
+        })
+      ) {
+        return;
+      }
+      app(req, res);
+    },
+    methodsOf,
+  );
+}
 // ── Operations: /healthz, /readyz and /metrics are answered first, never cached; every other
 // request gets an X-Request-Id, its metrics and one log line (app/web/operations-node.server.ts).
+// The warm start's own requests go straight to handleRequest, neither logged nor counted.
 const operations = requestOperations(build);
 const server = createServer(
   { connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs },
   (req, res) => {
-    if (operations.begin(req, res)) return;
-    // ── end of operations
-    if (stopping) res.shouldKeepAlive = false;
-    inFlight.add(res);
-    res.once("close", () => inFlight.delete(res));
-    guardRequest(
-      req,
-      res,
-      () => {
-        try {
-          if (servePageCacheHit(req, res)) return operations.hit(res);
-        } catch (error) {
-          log.error({ err: error, method: req.method }, "The page cache failed; rendering instead");
-        }
-        prepareUncachedResponse(res);
-        app(req, res);
-      },
-      methodsOf,
-    );
+    if (!operations.begin(req, res)) handleRequest(req, res);
   },
 );
+
+// The warm start: the pages readers ask for first are rendered and kept, through this very
+// handler, before the process listens (docs/operations.md "More than one core"; WARM_START=0 skips it).
+const warm = await warmStart(handleRequest, { publicUrl: env.publicUrl });
+log.info(
+  warm.skipped
+    ? `Warm start skipped (${warm.skipped})`
+    : `Warm start: ${warm.pages} of ${warm.tried} pages kept in ${warm.ms} ms`,
+);
+markWarm();
 server.listen(env.port, env.host, () => {
-  log.info(`Inkwell is serving ${env.publicUrl} (listening on ${env.host}:${env.port})`);
-  log.info(`  Data folder: ${env.dataDir}`);
-  log.info(`  Sign in at ${env.publicUrl}/admin/login`);
-  log.info("  Lost a password? npm run admin:password -- EMAIL");
-  // Ready for /readyz once listening, until a warm start marks it after its work.
-  markWarm();
+  if (cluster.isWorker) reportReady();
+  else announce(env);
 });
+function announce(served, how) {
+  const where = `listening on ${served.host}:${served.port}${how ? `; ${how}` : ""}`;
+  log.info(`Inkwell is serving ${served.publicUrl} (${where})`);
+  log.info(`  Data folder: ${served.dataDir}`);
+  log.info(`  Sign in at ${served.publicUrl}/admin/login`);
+  log.info("  Lost a password? npm run admin:password -- EMAIL");
+}
 // Timeouts (docs/operations.md "Limits and timeouts"): headers must arrive
 // within 20 s (checked every second); a body within its route's time
 // (guardRequest: 20 s for reader routes and anybody not signed in, 2 min for
@@ -319,18 +379,28 @@ server.on("error", (error) => {
 const SENDER_RESERVE_MS = 2_500;
 const SENDER_MAX_MS = 8_000;
 const EXIT_MARGIN_MS = 1_000;
+// A reload (WORKERS): for this long after the worker stops accepting, each keep-alive connection
+// may bring one more request, answered with `Connection: close`, so its client reconnects (to a
+// new worker) instead of meeting a connection closed under it (docs/decisions/252-reload-order.md).
+const RELOAD_GRACE_MS = 1_000;
 
-function stop(signal) {
+function stop(signal, { reload = false } = {}) {
   if (stopping) return;
   stopping = true;
-  markStopping(); // /readyz answers 503 from now on
+  markStopping();
   const deadline = Date.now() + SERVER_TIMEOUTS.shutdownMs;
+  const graceUntil = reload ? Date.now() + RELOAD_GRACE_MS : 0;
   log.info(`${signal}: finishing the requests in flight, then closing…`);
-  // Stop accepting; idle keep-alive connections close now, busy ones once
-  // their answer is sent (no further request is read on them).
+  // Stop accepting; idle keep-alive connections close now (after the grace on a reload), busy
+  // ones once their answer is sent (no further request is read on them).
   for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-  server.close();
-  server.closeIdleConnections();
+  if (reload) {
+    NetServer.prototype.close.call(server); // http's close() would close the idle ones at once
+    setTimeout(() => server.closeIdleConnections(), RELOAD_GRACE_MS).unref();
+  } else {
+    server.close();
+    server.closeIdleConnections();
+  }
   // The newsletter message in flight is finished or given back (it goes out
   // on the next start, never twice), within what is left of the bound.
   let finishing;
@@ -346,7 +416,7 @@ function stop(signal) {
     return finishing;
   };
   const waitForRequests = setInterval(() => {
-    if (inFlight.size === 0) {
+    if (inFlight.size === 0 && Date.now() >= graceUntil) {
       clearInterval(waitForRequests);
       finish();
     }
@@ -365,3 +435,14 @@ function stop(signal) {
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+if (cluster.isWorker) {
+  // The primary asks a worker to stop, for a reload or a shutdown; a hang-up is the primary's.
+  onStopRequest((reason) =>
+    stop(reason === "reload" ? "Reload" : "Shutdown", { reload: reason === "reload" }),
+  );
+  process.on("SIGHUP", () => {});
+} else {
+  process.on("SIGHUP", () =>
+    log.warn("SIGHUP: reloading without downtime needs WORKERS (docs/operations.md); ignored"),
+  );
+}

@@ -7,9 +7,17 @@ import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
+import { setLoaderSurrogateKeys } from "~/web/surrogate-keys.server";
 
 // scripts/admin-password.mjs reaches this one the same way.
 export { setStaffPassword } from "~/domain/users/password-reset.server";
+// server.js: WORKERS (the primary and its workers), the warm start and readiness.
+export {
+  onStopRequest,
+  reportReady,
+  runPrimary,
+  workerCount,
+} from "~/platform/cluster.server";
 // server.js answers /healthz, /readyz and /metrics and logs every request through these; the
 // cluster's primary serves the workers' scrapes (docs/operations.md "Health and metrics").
 export { log } from "~/platform/log.server";
@@ -17,6 +25,8 @@ export { metricsText, serveClusterMetrics } from "~/platform/metrics-scrape.serv
 export { markStopping, markWarm } from "~/platform/readiness.server";
 // server.js reaches these through `build.entry.module`.
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
+export { countSlotsContext } from "~/web/count-slots.server";
+export { counterCalls } from "~/web/counter-calls-node.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
 export { requestOperations } from "~/web/operations-node.server";
@@ -30,6 +40,9 @@ export { readerBuild } from "~/web/reader-routes.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { routeMethods } from "~/web/route-methods.server";
+// server.js names what each reader page shows for a shared cache in front (surrogate keys).
+export { withSurrogateKeys } from "~/web/surrogate-keys.server";
+export { warmStart } from "~/web/warm-start.server";
 export { cdnOrigin, clientAddressContext, cspNonceContext };
 
 // `npm run dev` has no server.js: migrate and run the first-run setup when the
@@ -60,6 +73,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setEmbedSourcesHeader(responseHeaders, loadContext.get(embedSourcesContext));
+  setLoaderSurrogateKeys(responseHeaders, routerContext);
   // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
   const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
   return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });

@@ -380,6 +380,7 @@ export const media = sqliteTable(
   (t) => [
     uniqueIndex("media_uid_idx").on(t.uid),
     uniqueIndex("media_path_idx").on(t.path),
+    index("media_url_idx").on(t.url),
     index("media_date_idx").on(t.date),
     index("media_collection_date_idx").on(t.collection, t.date),
   ],

@@ -15,6 +15,24 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { startBenchServer } from "./bench-server.mjs";
 
+// Other modes, each its own script: `npm run bench -- viral` (a post read while it is liked),
+// `-- workers` (WORKERS=2 against one process), `-- varnish` (Varnish in front).
+const MODES = {
+  viral: "./bench-viral.mjs",
+  workers: "./bench-workers.mjs",
+  varnish: "./bench-varnish.mjs",
+};
+const mode = process.argv[2];
+if (mode !== undefined) {
+  if (!(mode in MODES)) {
+    console.error(`Unknown bench mode "${mode}"; one of: ${Object.keys(MODES).join(", ")}`);
+    process.exit(2);
+  }
+  await import(MODES[mode]);
+  // The mode's script exits when it is done.
+  await new Promise(() => {});
+}
+
 const port = Number(process.env.BENCH_PORT ?? 4810);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);

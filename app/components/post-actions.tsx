@@ -21,10 +21,11 @@ function readLikedMap(): Record<string, true> {
  * remembers the like); with it a fetcher calls `POST /posts/like/:id` and the
  * like is kept in localStorage `likedPosts`. Either way the heart stays red.
  */
-export function LikeButton(props: { postId: number; likes: number; liked: boolean }) {
+export function LikeButton(props: { postId: number; likes: number | string; liked: boolean }) {
   const fetcher = useFetcher<{ type: string; message: string; likes?: number }>();
   const flash = useFlash("like");
   const [liked, setLiked] = useState(props.liked);
+  // A page the cache kept carries its counts as text (app/platform/count-slots.server.ts).
   const [likes, setLikes] = useState(props.likes);
 
   useEffect(() => {
@@ -33,7 +34,7 @@ export function LikeButton(props: { postId: number; likes: number; liked: boolea
   useEffect(() => {
     if (fetcher.data?.type === "error") {
       setLiked(false);
-      setLikes((n) => n - 1);
+      setLikes((n) => Number(n) - 1);
     } else if (typeof fetcher.data?.likes === "number") {
       setLikes(fetcher.data.likes);
     }
@@ -43,7 +44,7 @@ export function LikeButton(props: { postId: number; likes: number; liked: boolea
     event.preventDefault();
     if (liked) return;
     setLiked(true);
-    setLikes((n) => n + 1);
+    setLikes((n) => Number(n) + 1);
     window.localStorage.setItem(
       LIKED_KEY,
       JSON.stringify({ ...readLikedMap(), [props.postId]: true }),
@@ -80,16 +81,22 @@ export function LikeButton(props: { postId: number; likes: number; liked: boolea
  */
 export function ShareLinks(props: {
   postId: number;
-  shares: number;
+  /** A number, or its text in a page the cache kept (app/platform/count-slots.server.ts). */
+  shares: number | string;
+  /** "share" or "shares" for the count given, decided with it. */
+  sharesNoun: string;
   absoluteUrl: string;
   title: string;
   photo: string | null;
 }) {
   const hydrated = useHydrated();
-  const [shares, setShares] = useState(props.shares);
+  // Shares this reader made here, added to the count the page came with.
+  const [added, setAdded] = useState(0);
+  const shares = added === 0 ? props.shares : Number(props.shares) + added;
+  const noun = added === 0 ? props.sharesNoun : shares === 1 ? "share" : "shares";
   function onClick() {
     navigator.sendBeacon(`/posts/share/${props.postId}`);
-    setShares((n) => n + 1);
+    setAdded((n) => n + 1);
   }
   return (
     <div className="share">
@@ -110,7 +117,7 @@ export function ShareLinks(props: {
         ))}
       </ul>
       <span className="muted" data-testid="share-count">
-        {shares} {shares === 1 ? "share" : "shares"}
+        {shares} {noun}
       </span>
     </div>
   );

@@ -13,6 +13,7 @@
 import nodeCluster, { type Cluster, type Worker } from "node:cluster";
 import { statSync } from "node:fs";
 import client from "prom-client";
+import { purgeQueueStats } from "~/platform/cache-purge-queue.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -36,16 +37,13 @@ const PRIMARY_WAIT_MS = 4_000;
 
 type Message = { type?: unknown; id?: unknown; text?: unknown; metrics?: unknown; error?: unknown };
 
-/** The queues' depth and oldest item (epoch ms), one statement each. */
-const QUEUES = {
-  // Deliveries still to send, of the newsletters being sent; their age is the newsletter's queueing.
-  mail: `SELECT COUNT(*) AS depth, MIN(n.queued_at) AS oldest
-    FROM newsletters n JOIN newsletter_deliveries d ON d.newsletter_id = n.id
-    WHERE n.status IN ('queued', 'sending') AND d.status = 'pending'`,
-  // Purges owed to the shared caches in front: neither sent nor given up.
-  purges: `SELECT COUNT(*) AS depth, MIN(created_at) AS oldest
-    FROM cache_purges WHERE sent_at IS NULL AND failed_at IS NULL`,
-} as const;
+/**
+ * The mail queue: deliveries still to send of the newsletters being sent, aged from the
+ * newsletter's queueing (epoch ms). The purge queue has its own reading (purgeQueueStats).
+ */
+const MAIL_QUEUE = `SELECT COUNT(*) AS depth, MIN(n.queued_at) AS oldest
+  FROM newsletters n JOIN newsletter_deliveries d ON d.newsletter_id = n.id
+  WHERE n.status IN ('queued', 'sending') AND d.status = 'pending'`;
 
 function fileSize(path: string): number {
   try {
@@ -60,11 +58,15 @@ export function refreshScrapeGauges(db: Db = getDb(), now = Date.now()) {
   const stats = pageCacheStats();
   pageCacheEntries.set(stats.entries);
   pageCacheBytes.set(stats.bytes);
-  for (const [queue, source] of Object.entries(QUEUES)) {
-    const row = db.$client.prepare(source).get() as { depth: number; oldest: number | null };
-    queueDepth.set({ queue }, row.depth);
-    queueOldestAge.set({ queue }, row.oldest === null ? 0 : Math.max(0, now - row.oldest) / 1000);
-  }
+  const mail = db.$client.prepare(MAIL_QUEUE).get() as { depth: number; oldest: number | null };
+  queueDepth.set({ queue: "mail" }, mail.depth);
+  queueOldestAge.set(
+    { queue: "mail" },
+    mail.oldest === null ? 0 : Math.max(0, now - mail.oldest) / 1000,
+  );
+  const purges = purgeQueueStats(db, now);
+  queueDepth.set({ queue: "purges" }, purges.depth);
+  queueOldestAge.set({ queue: "purges" }, purges.oldestAgeSeconds);
   const path = readEnv().databasePath;
   sqliteBytes.set({ file: "db" }, fileSize(path));
   sqliteBytes.set({ file: "wal" }, fileSize(`${path}-wal`));

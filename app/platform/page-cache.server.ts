@@ -14,8 +14,16 @@
  * docs/decisions/050-page-cache.md, docs/decisions/134-page-cache-scopes.md.
  */
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { prunableSeq } from "~/platform/cache-purge-queue.server";
+import {
+  type Counts,
+  type CountTemplate,
+  countTemplate,
+  fillCounts,
+} from "~/platform/count-slots.server";
 import type { Db } from "~/platform/db.server";
+import { pageCacheEvictions } from "~/platform/metrics.server";
+import { compress, type Encoding, MIN_COMPRESS_BYTES } from "~/platform/page-compression.server";
 import { writeMark } from "~/platform/write-mark.server";
 
 /**
@@ -31,10 +39,9 @@ let syncedAt = 0;
 
 /** Entries older than this are rendered again: "this week" lists and rankings move with time. */
 const MAX_AGE_MS = 60_000;
-/** Below this many bytes compression is not worth a variant. */
-const MIN_COMPRESS_BYTES = 512;
 
-export type Encoding = "br" | "gzip" | "identity";
+export type { Encoding } from "~/platform/page-compression.server";
+export { compressOnce } from "~/platform/page-compression.server";
 
 /**
  * What a cached page shows, for the narrower purges: a post page, a listing
@@ -67,6 +74,13 @@ export type PageEntry = {
   size: number;
   /** Response headers per encoding and for 304, made on first use (app/web/page-cache.server.ts). */
   presented: Map<string, Record<string, string>>;
+  /** Bytes counted for the entry besides its bodies (headers and bookkeeping). */
+  overhead: number;
+  /**
+   * A post page's marked places for its counts, the validator of the page around them, and the
+   * counts filled in now (docs/decisions/250-counts-in-kept-pages.md); null for other pages.
+   */
+  counted: { template: CountTemplate; tag: string; filled: Counts } | null;
 };
 
 type Change = { seq: number; postId: number | null; scope: string | null; slug: string | null };
@@ -74,12 +88,30 @@ type Sync = {
   db: Db;
   lastSeq: number;
   read: (seq: number) => Change[];
+  /** The last seq ever handed out (sqlite_sequence), to notice rows pruned before we read them. */
+  lastHandedOut: () => number;
   prune: (seq: number) => void;
   prunedAt: number;
+  counts: (postId: number) => Counts | undefined;
 };
 
-type State = { entries: Map<string, PageEntry>; bytes: number; sync?: Sync };
-const state: State = { entries: new Map(), bytes: 0 };
+type State = {
+  entries: Map<string, PageEntry>;
+  bytes: number;
+  sync?: Sync;
+  /** The current counts of the posts whose pages are kept with marked places. */
+  counts: Map<number, Counts>;
+  /** Moves with every change read but counts (contentMark). */
+  contentVersion: number;
+};
+const state: State = { entries: new Map(), bytes: 0, counts: new Map(), contentVersion: 0 };
+
+/**
+ * The change log keeps this many rows behind the newest a process has read when it prunes: the
+ * other processes on the same file (WORKERS, a backup, the CLI) read them within a moment. One
+ * that falls further behind finds the gap and empties its cache (`syncWith`).
+ */
+const PRUNE_KEEP_ROWS = 1_000;
 
 let settings: { enabled: boolean; budget: number } | undefined;
 function config() {
@@ -107,23 +139,36 @@ export function resetPageCache() {
 }
 
 export function clearPageCache() {
+  state.contentVersion++;
+  if (state.entries.size > 0) pageCacheEvictions.inc({ reason: "change" }, state.entries.size);
   state.entries.clear();
+  state.counts.clear();
   state.bytes = 0;
 }
 
-function remove(key: string, entry: PageEntry) {
+type EvictionReason = "change" | "age" | "budget" | "replaced";
+
+function remove(key: string, entry: PageEntry, reason: EvictionReason) {
   state.entries.delete(key);
   state.bytes -= entry.size;
+  pageCacheEvictions.inc({ reason });
 }
 
-/** Removes the entries the changes affect (docs/decisions/134-page-cache-scopes.md). */
-function applyChanges(changes: Change[]) {
+/**
+ * Removes the entries the changes affect (docs/decisions/134-page-cache-scopes.md); a post's
+ * new like or share counts are read once and filled into its kept pages when they are next
+ * answered (docs/decisions/250-counts-in-kept-pages.md).
+ */
+function applyChanges(sync: Sync, changes: Change[]) {
   const posts = new Set<number>();
+  const counted = new Set<number>();
   const slugs = new Set<string>();
   let lists = false;
   let sitemaps = false;
   for (const c of changes) {
-    if (c.scope === "page" && c.slug !== null) {
+    if (c.scope === "counters" && c.postId !== null) {
+      counted.add(c.postId);
+    } else if (c.scope === "page" && c.slug !== null) {
       slugs.add(c.slug);
       sitemaps = true;
     } else if (c.postId === null) {
@@ -134,14 +179,23 @@ function applyChanges(changes: Change[]) {
       if (c.scope === "comments") lists = true;
     }
   }
+  if (changes.some((c) => c.scope !== "counters" || c.postId === null)) state.contentVersion++;
+  for (const postId of counted) {
+    if (!state.counts.has(postId)) continue;
+    const now = sync.counts(postId);
+    if (now) state.counts.set(postId, now);
+    else state.counts.delete(postId);
+  }
   for (const [key, entry] of state.entries) {
     if (
       (entry.postId !== null && posts.has(entry.postId)) ||
+      // A page showing the post's counts without marked places (none today) is rendered again.
+      (entry.postId !== null && counted.has(entry.postId) && entry.counted === null) ||
       (lists && entry.kind === "list") ||
       (sitemaps && entry.kind === "sitemap") ||
       (entry.slug !== null && slugs.has(entry.slug))
     ) {
-      remove(key, entry);
+      remove(key, entry, "change");
     }
   }
 }
@@ -156,28 +210,46 @@ function syncWith(db: Db) {
       .prepare("SELECT seq, post_id, scope, slug FROM page_cache_changes WHERE seq > ?")
       .raw();
     const prune = sqlite.prepare("DELETE FROM page_cache_changes WHERE seq <= ?");
-    const last = sqlite.prepare("SELECT coalesce(max(seq), 0) FROM page_cache_changes").pluck();
+    const handedOut = sqlite
+      .prepare(
+        "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'page_cache_changes'",
+      )
+      .pluck();
+    const counts = sqlite.prepare("SELECT likes, shares FROM posts WHERE id = ?");
     sync = {
       db,
-      lastSeq: last.get() as number,
+      lastSeq: handedOut.get() as number,
       read: (seq) =>
         (read.all(seq) as [number, number | null, string | null, string | null][]).map(
           ([s, postId, scope, slug]) => ({ seq: s, postId, scope, slug }),
         ),
+      lastHandedOut: () => handedOut.get() as number,
       prune: (seq) => prune.run(seq),
       prunedAt: Date.now(),
+      counts: (postId) => counts.get(postId) as Counts | undefined,
     };
     state.sync = sync;
     return;
   }
   const changes = sync.read(sync.lastSeq);
+  // Rows another process pruned before this one read them: anything may have changed.
+  const gap =
+    changes.length > 0 ? changes[0].seq !== sync.lastSeq + 1 : sync.lastHandedOut() > sync.lastSeq;
+  if (gap) {
+    clearPageCache();
+    sync.lastSeq = changes.length > 0 ? changes[changes.length - 1].seq : sync.lastHandedOut();
+    return;
+  }
   if (changes.length === 0) return;
   sync.lastSeq = changes[changes.length - 1].seq;
-  applyChanges(changes);
+  applyChanges(sync, changes);
   // Keep the change log short; the rows only matter to a process that has not read them.
   if (Date.now() - sync.prunedAt > 10_000) {
     sync.prunedAt = Date.now();
-    sync.prune(sync.lastSeq);
+    // Never past the purger's cursor (app/platform/cache-purge-queue.server.ts), when it runs.
+    if (sync.lastSeq > PRUNE_KEEP_ROWS) {
+      sync.prune(prunableSeq(db, sync.lastSeq - PRUNE_KEEP_ROWS));
+    }
   }
 }
 
@@ -211,8 +283,12 @@ export function getPage(db: Db, key: string, quick = false): PageEntry | undefin
   const entry = state.entries.get(key);
   if (!entry) return undefined;
   if (now - entry.createdAt > MAX_AGE_MS) {
-    remove(key, entry);
+    remove(key, entry, "age");
     return undefined;
+  }
+  if (entry.counted && entry.postId !== null) {
+    const counts = state.counts.get(entry.postId);
+    if (counts) refill(entry, counts);
   }
   // Most recently used last: eviction takes from the front.
   state.entries.delete(key);
@@ -230,7 +306,14 @@ export function putPage(db: Db, key: string, entry: PageEntry) {
   if (!enabled || entry.size > budget / 4) return;
   syncWith(db);
   const old = state.entries.get(key);
-  if (old) remove(key, old);
+  if (old) remove(key, old, "replaced");
+  if (entry.counted && entry.postId !== null) {
+    // Read after the sync: a like recorded since the render is in the counts kept from now on.
+    const counts = state.sync?.counts(entry.postId);
+    if (!counts) return;
+    state.counts.set(entry.postId, counts);
+    refill(entry, counts);
+  }
   entry.key = key;
   state.entries.set(key, entry);
   state.bytes += entry.size;
@@ -240,7 +323,7 @@ export function putPage(db: Db, key: string, entry: PageEntry) {
 function evictOverBudget(budget: number) {
   for (const [k, e] of state.entries) {
     if (state.bytes <= budget) break;
-    remove(k, e);
+    remove(k, e, "budget");
   }
 }
 
@@ -265,40 +348,57 @@ export function bodyFor(entry: PageEntry, encoding: Encoding): Buffer {
   return made;
 }
 
-/** The seq of the last change seen, read before rendering: a page rendered across a write is not kept. */
-export function changeMark(db: Db): number {
-  syncWith(db);
-  return state.sync?.lastSeq ?? 0;
+/** Fills `counts` into a post page's marked places, when they differ from those it shows. */
+function refill(entry: PageEntry, counts: Counts) {
+  const counted = entry.counted;
+  if (
+    !counted ||
+    (counted.filled.likes === counts.likes && counted.filled.shares === counts.shares)
+  ) {
+    return;
+  }
+  const before = entry.size;
+  const body = fillCounts(counted.template, counts);
+  entry.bodies = { identity: body };
+  entry.size = body.length + entry.overhead;
+  entry.etag = `${counted.tag}-${counts.likes}-${counts.shares}`;
+  entry.presented.clear();
+  counted.filled = counts;
+  if (entry.key !== null && state.entries.get(entry.key) === entry) {
+    state.bytes += entry.size - before;
+  }
 }
 
-/** Whether a write happened since `mark` (the page rendered meanwhile may predate it). */
-export function changedSince(db: Db, mark: number): boolean {
+/** A post's counts in the database now (undefined for an unknown post). */
+export function postCountsNow(db: Db, postId: number): Counts | undefined {
   syncWith(db);
-  return (state.sync?.lastSeq ?? 0) !== mark;
+  return state.sync?.counts(postId);
 }
 
 /**
- * A page the cache does not keep (switched off, a signed-in reader, a flash
- * message), compressed once as it goes out, its size known: quicker settings
- * than the kept variants (gzip 3, brotli 3: about 0.2 ms for home's 57 KB,
- * 5–9 % more bytes than gzip 6 or brotli 4), and one call rather than a
- * compression stream per answer (docs/performance.md "Fresh renders").
+ * A post page about to be answered without being kept (the cache full, a write during its
+ * render): its marked places filled with the counts in the database now.
  */
-export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
-  if (encoding === "identity" || body.length < MIN_COMPRESS_BYTES) return null;
-  return compress(body, encoding, 3);
+export function fillCurrentCounts(db: Db, entry: PageEntry) {
+  if (!entry.counted || entry.postId === null) return;
+  syncWith(db);
+  const counts = state.sync?.counts(entry.postId);
+  if (counts) refill(entry, counts);
 }
 
-/** `body` in gzip or brotli (text mode) at `level` (gzip's level, brotli's quality). */
-function compress(body: Buffer, encoding: "gzip" | "br", level: number): Buffer {
-  if (encoding === "gzip") return gzipSync(body, { level });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: level,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
+/**
+ * A mark of what pages show, read before rendering: it moves with every change but a post's
+ * counts (which kept pages take at answer time). A page rendered across a move may predate a
+ * change: it is not kept, and readers who arrived after the move do not share it.
+ */
+export function contentMark(db: Db): number {
+  syncWith(db);
+  return state.contentVersion;
+}
+
+/** Whether what pages show changed since `mark` (contentMark). */
+export function contentChangedSince(db: Db, mark: number): boolean {
+  return contentMark(db) !== mark;
 }
 
 /** Builds an entry: the page and its validator (compressed variants come with `bodyFor`). */
@@ -310,24 +410,35 @@ export function makeEntry(input: {
   kind?: PageKind;
   slug?: string | null;
 }): PageEntry {
-  const { body } = input;
   const headerBytes = Object.entries(input.headers).reduce(
     (n, [k, v]) => n + k.length + v.length,
     0,
   );
+  const overhead = headerBytes + 256;
+  // A post page rendered with marked places for its counts: kept as its parts, shown with zeros
+  // until the counts are read (putPage, fillCurrentCounts; docs/decisions/250-counts-in-kept-pages.md).
+  const template = input.postId !== null ? countTemplate(input.body.toString()) : null;
+  const zero = { likes: 0, shares: 0 };
+  const body = template ? fillCounts(template, zero) : input.body;
+  const tag = createHash("sha256")
+    .update(template ? `${template.slots.join(",")}\0${template.parts.join("\0")}` : body)
+    .digest("base64url")
+    .slice(0, 32);
   return {
     status: input.status,
     headers: input.headers,
     bodies: { identity: body },
     compressible: body.length >= MIN_COMPRESS_BYTES,
     key: null,
-    etag: createHash("sha256").update(body).digest("base64url").slice(0, 32),
+    etag: template ? `${tag}-0-0` : tag,
+    counted: template ? { template, tag, filled: zero } : null,
+    overhead,
     postId: input.postId,
     kind: input.kind ?? (input.postId === null ? "other" : "post"),
     slug: input.slug ?? null,
     createdAt: Date.now(),
     presented: new Map(),
-    size: body.length + headerBytes + 256,
+    size: body.length + overhead,
   };
 }
 

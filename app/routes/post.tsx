@@ -37,6 +37,7 @@ import { absoluteUrl, publisherLogo, rootSeo, seoMeta, socialImagePath } from "~
 import { sitePath } from "~/utils/slug";
 import { getOptionalUser } from "~/web/auth.server";
 import { ownCommentIds, postCommentForm } from "~/web/comments.server";
+import { countOrSlot } from "~/web/count-slots.server";
 import { embedSourcesContext } from "~/web/embed-policy.server";
 import { readForm } from "~/web/forms.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
@@ -105,6 +106,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     replyTo: replyTarget ? { id: replyTarget.id, name: replyTarget.name } : null,
     post: {
       ...post,
+      // In a page the cache keeps, marked places it fills with the current counts.
+      likes: countOrSlot(context, "likes", post.likes),
+      shares: countOrSlot(context, "shares", post.shares),
+      sharesNoun: countOrSlot(context, "sharesNoun", post.shares === 1 ? "share" : "shares"),
       views,
       content: prepareContentImages(
         renderContent(sanitizePostHtml(post.content), { target: "page", db, publicUrl }),
@@ -269,6 +274,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
             key={`share-${post.id}`}
             postId={post.id}
             shares={post.shares}
+            sharesNoun={String(post.sharesNoun)}
             absoluteUrl={loaderData.absoluteUrl}
             title={post.title}
             photo={loaderData.photoUrl}

@@ -3,34 +3,50 @@
  * it starts and stops the domain's background workers and the platform.
  * What `npm start` does before it listens: open the database (applying
  * migrations), remove partial uploads a previous run left in uploads/.incoming,
- * then the first-run setup of db/seed.ts. Returns the resolved
- * environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
+ * then the first-run setup of db/seed.ts (`prepareData`); then what every serving process
+ * does (`startServing`): the image manifest, and the background jobs, which run in the one
+ * process holding the jobs' lease (./jobs.server.ts). With WORKERS (docs/operations.md "More
+ * than one core") the primary prepares the data once and each worker only starts serving.
+ * Returns the resolved environment so server.js uses the same DATA_DIR, PORT and PUBLIC_URL.
  */
 import { runFirstRun } from "#db/seed";
 import { sealPlainApiKeys } from "~/domain/accounts/secrets.server";
 import { removePidFile, writePidFile } from "~/domain/backups/running.server";
-import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
-import { startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
+import { stopImportRunner } from "~/domain/importing/jobs.server";
 import { clearIncomingUploads } from "~/domain/media/file-store.server";
-import { startRenditions } from "~/domain/media/rendition-worker.server";
+import { loadImageManifest } from "~/domain/media/image-manifest.server";
 import { dkimPrivateKey } from "~/domain/newsletters/dkim.server";
-import { startSendLaterTimer, stopSendLaterTimer } from "~/domain/newsletters/send-later.server";
-import {
-  startNewsletterSender,
-  stopNewsletterSender,
-} from "~/domain/newsletters/sender-process.server";
 import { ensureUserSlugs } from "~/domain/users/authors.server";
-import { startPostScheduler, stopPostScheduler } from "~/domain/workflow/scheduler-process.server";
+import { parsePurgeTargets } from "~/platform/cache-purge-targets.server";
 import { closeDb, getDb } from "~/platform/db.server";
 import { type Env, readEnv, sessionSecret, settleEnv } from "~/platform/env.server";
+import { registerJob, startJobLease, stopJobLease } from "~/platform/job-lease.server";
 import { jobLog, log as processLog } from "~/platform/log.server";
 import { flushViews } from "~/platform/view-buffer.server";
+import { backgroundJobs } from "~/startup/jobs.server";
 
 /**
- * `log` takes the first-run lines (the structured log by default: docs/operations.md "Logs");
- * each background job logs through its own `jobLog`, named in the entry's `job` field.
+ * Which part of the start this process does: all of it (`single`, `npm start`), the once-only
+ * part (`primary` of WORKERS=N), or the serving part (`worker`).
  */
-export function bootstrap(log: (line: string) => void = jobLog("first-run")): Env {
+export type ProcessRole = "single" | "primary" | "worker";
+
+export function bootstrap(
+  log: (line: string) => void = jobLog("first-run"),
+  role: ProcessRole = "single",
+): Env {
+  const env = role === "worker" ? readEnv() : prepareData(log);
+  if (env.isProduction) settleEnv();
+  if (role !== "primary") startServing();
+  // `npm run restore` refuses while this file names a live process; `npm run reload` signals it.
+  if (role !== "worker") writePidFile(env);
+  // The primary serves nothing: its workers open the database themselves.
+  if (role === "primary") closeDb();
+  return env;
+}
+
+/** Once per start, before any process serves: migrations, secrets, the first-run setup. */
+function prepareData(log: (line: string) => void): Env {
   const env = readEnv();
   if (env.isProduction) settleEnv();
   const db = getDb();
@@ -43,6 +59,8 @@ export function bootstrap(log: (line: string) => void = jobLog("first-run")): En
   // API keys stored in plain text (older data) are encrypted now.
   sealPlainApiKeys(db);
   ensureUserSlugs(db); // accounts from before author pages
+  // An unusable CACHE_PURGE_URLS entry stops the start here, whichever process will purge.
+  parsePurgeTargets(process.env.CACHE_PURGE_URLS);
 
   if (result.adminCreated) {
     log(`Created the first Administrator: ${result.adminEmail}`);
@@ -54,23 +72,18 @@ export function bootstrap(log: (line: string) => void = jobLog("first-run")): En
       log(`  Demo staff accounts (@inkwell.test) share the password: ${result.demoPassword}`);
     }
   }
-  // Image renditions missing for files stored earlier are made in the background.
-  startRenditions(db);
-  // Publishes the scheduled posts that came due while the process was down, then times the next.
-  startPostScheduler({ log: jobLog("scheduler"), error: jobLog("scheduler", "error") });
-  // Resumes newsletter sends a previous run left pending.
-  startNewsletterSender({ log: jobLog("newsletter-sender") });
-  // Queues the newsletters scheduled for a time that passed while the process was down, then times the next.
-  startSendLaterTimer(getDb, {
-    log: jobLog("send-later"),
-    error: jobLog("send-later", "error"),
-  });
-  // Imports a previous run left unfinished run again (they skip what they already wrote).
-  startImportRunner({ log: jobLog("import") });
-  // Scheduled backups (Settings → Backups); `npm run restore` refuses while this file names a live process.
-  startBackupSchedule(jobLog("backup"));
-  writePidFile(env);
   return env;
+}
+
+/** What every serving process does: its image manifest, and the jobs when it holds the lease. */
+function startServing() {
+  loadImageManifest(getDb());
+  // Imports run in the lease holder only (its job starts the runner again).
+  void stopImportRunner();
+  // Each job logs with its name in the entry's `job` field (docs/operations.md "Logs").
+  for (const job of backgroundJobs(jobLog)) registerJob(job);
+  // Takes the lease now when it is free (the jobs' start-up catch-up runs before this returns).
+  startJobLease(getDb, jobLog("jobs"));
 }
 
 /**
@@ -81,13 +94,10 @@ export function bootstrap(log: (line: string) => void = jobLog("first-run")): En
  */
 export function shutdown(boundMs = 8_000): Promise<void> {
   flushViews(); // the views counted in the last second
-  stopPostScheduler();
-  stopSendLaterTimer();
-  // An import stops between batches; the next start resumes it.
-  void stopImportRunner();
-  stopBackupSchedule();
+  // The jobs stop and the lease is given back, so another process takes it at once.
+  const stopping = stopJobLease();
   removePidFile();
-  const inFlight = stopNewsletterSender();
+  const inFlight = stopping.length > 0 ? Promise.all(stopping).then(() => {}) : undefined;
   if (!inFlight) {
     closeDb();
     return Promise.resolve();

@@ -4,6 +4,7 @@
  * React), and a miss is rendered through React Router and kept.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pageCacheHits } from "~/platform/metrics.server";
 import { compressOnce, getPage, pageCacheDb, pageCacheEnabled } from "~/platform/page-cache.server";
 import {
   answerFromPageCache,
@@ -17,6 +18,7 @@ import {
   type Presented,
   pickEncoding,
   present,
+  type RenderForCache,
   variantKey,
 } from "~/web/page-cache.server";
 
@@ -53,6 +55,7 @@ export function servePageCacheHit(req: IncomingMessage, res: ServerResponse): bo
   if (!db) return false; // nothing rendered yet
   const entry = getPage(db, variantKey(theme, liked, url), true);
   if (!entry) return false;
+  pageCacheHits.inc();
   countHit(entry, method, (name) => headerOf(req, name));
   send(res, present(entry, method, req.headers["accept-encoding"], req.headers["if-none-match"]));
   return true;
@@ -113,7 +116,12 @@ function headersSoFar(res: ServerResponse): Record<string, string> {
  * (no web stream per response). Every other request goes on to that adapter.
  */
 export function pageCacheMiddleware(
-  render: (request: Request, req: ExpressLike, res: ServerResponse) => Promise<Response>,
+  render: (
+    request: Request,
+    req: ExpressLike,
+    res: ServerResponse,
+    options: Parameters<RenderForCache>[1],
+  ) => Promise<Response>,
 ) {
   return async (req: ExpressLike, res: ServerResponse, next: (error?: unknown) => void) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -122,8 +130,10 @@ export function pageCacheMiddleware(
       const request = toRequest(req);
       const answer =
         (pageCacheEnabled() &&
-          (await answerFromPageCache(request, headersSoFar(res), (r) => render(r, req, res)))) ||
-        (await render(request, req, res));
+          (await answerFromPageCache(request, headersSoFar(res), (r, options) =>
+            render(r, req, res, options),
+          ))) ||
+        (await render(request, req, res, { countSlots: false }));
       if (!(answer instanceof Response)) return send(res, answer);
       res.statusCode = answer.status;
       for (const [name, value] of answer.headers) res.appendHeader(name, value);

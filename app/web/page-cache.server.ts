@@ -13,18 +13,22 @@
 import { isSitePage, RESERVED_SLUGS } from "~/domain/pages/vocabulary";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
-import { getDb } from "~/platform/db.server";
+import { countTemplate, fillCounts } from "~/platform/count-slots.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { pageCacheHits, pageCacheMisses, renderDuration } from "~/platform/metrics.server";
 import {
   bodyFor,
-  changedSince,
-  changeMark,
+  contentChangedSince,
+  contentMark,
   type Encoding,
+  fillCurrentCounts,
   getPage,
   makeEntry,
   type PageEntry,
   type PageKind,
   pageCacheDb,
   pageCacheEnabled,
+  postCountsNow,
   putPage,
 } from "~/platform/page-cache.server";
 import { bufferView } from "~/platform/view-buffer.server";
@@ -246,6 +250,19 @@ const NOT_CACHED = new Set([
   "vary",
 ]);
 
+/** How the page cache asks for a render: `countSlots` for a post page it will keep. */
+export type RenderForCache = (
+  request: Request,
+  options: { countSlots: boolean },
+) => Promise<Response>;
+
+/**
+ * The renders in flight, by variant key: readers who miss the same page while it renders wait
+ * for that one render (single-flight), unless a change was read after it started
+ * (docs/decisions/250-counts-in-kept-pages.md).
+ */
+const rendering = new Map<string, { mark: number; done: Promise<PageEntry | null> }>();
+
 /**
  * Answers `request` from the cache, or renders it with `render` and keeps the
  * result. `baseHeaders` are the headers already decided for this response
@@ -255,7 +272,7 @@ const NOT_CACHED = new Set([
 export async function answerFromPageCache(
   request: Request,
   baseHeaders: Record<string, string>,
-  render: (request: Request) => Promise<Response>,
+  render: RenderForCache,
 ): Promise<Presented | Response | null> {
   if (!pageCacheEnabled()) return null;
   const method = request.method.toUpperCase();
@@ -280,20 +297,76 @@ export async function answerFromPageCache(
   const db = getDb();
   const cached = getPage(db, key);
   if (cached) {
+    pageCacheHits.inc();
     countHit(cached, method, header);
     return present(cached, method, header("Accept-Encoding"), header("If-None-Match"));
   }
   if (method === "HEAD") return null;
+  pageCacheMisses.inc();
 
-  const mark = changeMark(db);
-  const response = await render(request);
+  const mark = contentMark(db);
+  const inFlight = rendering.get(key);
+  if (inFlight && inFlight.mark === mark) {
+    const shared = await inFlight.done;
+    if (shared) {
+      fillCurrentCounts(db, shared);
+      countHit(shared, method, header);
+      return present(shared, method, header("Accept-Encoding"), header("If-None-Match"));
+    }
+  }
+  let settle: (entry: PageEntry | null) => void = () => {};
+  const done = new Promise<PageEntry | null>((resolve) => {
+    settle = resolve;
+  });
+  const own = { mark, done };
+  if (!inFlight) rendering.set(key, own);
+  try {
+    const answer = await renderToKeep(request, render, baseHeaders, page, db, key, mark);
+    settle(answer instanceof Response ? null : answer);
+    if (answer instanceof Response) return answer;
+    return present(answer, method, header("Accept-Encoding"), header("If-None-Match"));
+  } catch (error) {
+    settle(null);
+    throw error;
+  } finally {
+    if (rendering.get(key) === own) rendering.delete(key);
+  }
+}
+
+/** A post page rendered with marked places but not kept: the counts filled in now. */
+async function withCountsFilled(response: Response, db: Db, postId: number): Promise<Response> {
+  if (!response.body) return response;
+  const text = await response.text();
+  const template = countTemplate(text);
+  const counts = postCountsNow(db, postId) ?? { likes: 0, shares: 0 };
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(template ? fillCounts(template, counts).toString() : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** Renders a miss and keeps it when nothing changed meanwhile; a Response when it cannot be kept. */
+async function renderToKeep(
+  request: Request,
+  render: RenderForCache,
+  baseHeaders: Record<string, string>,
+  page: CacheablePage,
+  db: Db,
+  key: string,
+  mark: number,
+): Promise<PageEntry | Response> {
+  const started = performance.now();
+  const response = await render(request, { countSlots: page.kind === "post" });
   const type = response.headers.get("Content-Type") ?? "";
   if (
     response.status !== 200 ||
     response.headers.has("Set-Cookie") ||
     !/^(?:text\/|application\/(?:rss\+)?xml)/.test(type)
   ) {
-    return response;
+    return page.postId === null ? response : withCountsFilled(response, db, page.postId);
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(baseHeaders)) {
@@ -303,8 +376,10 @@ export async function answerFromPageCache(
     if (!NOT_CACHED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
   const body = Buffer.from(await response.arrayBuffer());
+  renderDuration.observe({ kind: page.kind }, (performance.now() - started) / 1000);
   const entry = makeEntry({ status: 200, headers, body, ...page });
-  // A write during the render may not be in it: answer, but do not keep.
-  if (!changedSince(db, mark)) putPage(db, key, entry);
-  return present(entry, method, header("Accept-Encoding"), header("If-None-Match"));
+  // A change during the render may not be in it: answer, but do not keep.
+  if (!contentChangedSince(db, mark)) putPage(db, key, entry);
+  if (entry.key === null) fillCurrentCounts(db, entry);
+  return entry;
 }

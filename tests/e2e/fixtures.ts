@@ -81,6 +81,8 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_DEMO: "1",
     INKWELL_SKIP_BUILD_CHECK: "1",
+    // Start time matters more here than the first readers' pages (workers-server.spec.ts warms).
+    WARM_START: "0",
   };
 }
 

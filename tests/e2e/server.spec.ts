@@ -16,7 +16,13 @@ type Running = { child: ChildProcess; output: () => string; url: string };
 
 async function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, HOST: "127.0.0.1", INKWELL_SKIP_BUILD_CHECK: "1", ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      INKWELL_SKIP_BUILD_CHECK: "1",
+      WARM_START: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -7,13 +7,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { media, posts } from "#db/schema";
+import { categories, media, posts } from "#db/schema";
 import { moderateComments } from "~/domain/comments/comments.server";
 import { submitComment } from "~/domain/comments/submit.server";
 import { deleteMedia } from "~/domain/media/media.server";
 import { savePage, sitePage } from "~/domain/pages/pages.server";
 import { deletePost, savePost, trashPost } from "~/domain/posts/editing.server";
-import { likePost } from "~/domain/posts/engagement.server";
+import { likePost, sharePost } from "~/domain/posts/engagement.server";
 import { pagesSitemap } from "~/domain/posts/feeds.server";
 import { getSiteInfo, updateSettings } from "~/domain/site/settings.server";
 import { updateCategory } from "~/domain/taxonomy/taxonomy.server";
@@ -30,6 +30,7 @@ import { loader as pageLoader } from "~/routes/page";
 import { loader as postLoader } from "~/routes/post";
 import { loader as reachOutLoader } from "~/routes/reach-out";
 import { shutdown } from "~/startup/bootstrap.server";
+import { countSlotsContext } from "~/web/count-slots.server";
 import { flashCookieHeader } from "~/web/flash.server";
 import { answerFromPageCache, cacheablePage } from "~/web/page-cache.server";
 import { servePageCacheHit } from "~/web/page-cache-node.server";
@@ -39,7 +40,10 @@ import { BASE, makePost, makeUser, sessionCookie, setupNewsroom } from "./fixtur
 let n: ReturnType<typeof setupNewsroom>;
 let renders = 0;
 
-async function render(request: Request): Promise<Response> {
+async function render(
+  request: Request,
+  options: { countSlots: boolean } = { countSlots: false },
+): Promise<Response> {
   renders += 1;
   const url = new URL(request.url);
   const site = getSiteInfo(getDb()).siteName;
@@ -57,7 +61,9 @@ async function render(request: Request): Promise<Response> {
       page = await categoryLoader(routeArgs(request, { category: url.pathname.split("/")[2] }));
     } else if (post) {
       const [, id, category, slug] = post;
-      page = await postLoader(routeArgs(request, { id, category, url: slug }));
+      const args = routeArgs(request, { id, category, url: slug });
+      if (options.countSlots) args.context.set(countSlotsContext, true);
+      page = await postLoader(args);
     }
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
@@ -209,14 +215,23 @@ describe("freshness: the next anonymous GET after a write shows it", () => {
     expect((await fetchPage("/")).rendered).toBe(true);
   });
 
-  test("likes purge only that post's page; views purge nothing", async () => {
+  test("likes and shares are filled into the kept page without a render; views purge nothing", async () => {
     const liked = makePost({ title: "Liked story", category: n.cats.crypto });
-    await primed(liked.url);
+    const first = await primed(liked.url);
+    expect(first).toContain('"likes":"0"');
     await primed("/");
     likePost(getDb(), liked.id);
     const page = await fetchPage(liked.url);
-    expect(page.rendered).toBe(true);
-    expect(page.text).toContain('"likes":1');
+    expect(page.rendered).toBe(false);
+    expect(page.text).toContain('"likes":"1"');
+    expect(page.text).toContain('"sharesNoun":"shares"');
+    sharePost(getDb(), liked.id);
+    const shared = await fetchPage(liked.url);
+    expect(shared.rendered).toBe(false);
+    expect(shared.text).toContain('"shares":"1"');
+    expect(shared.text).toContain('"sharesNoun":"share"');
+    // The validator follows the counts.
+    expect(shared.headers.ETag).not.toBe(page.headers.ETag);
     expect((await fetchPage("/")).rendered).toBe(false);
     await fetchPage(liked.url); // a view, buffered
     flushViews();
@@ -485,6 +500,70 @@ describe("views and likes", () => {
     expect(pendingViews(post.id)).toBe(2);
     await shutdown(); // closes the database; the next getDb() opens it again
     expect(getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.views).toBe(2);
+  });
+});
+
+describe("one render per miss, and a change log shared by processes", () => {
+  test("16 readers missing the same page at once cost one render", async () => {
+    const post = makePost({ title: "Herd story", category: n.cats.crypto });
+    const before = renders;
+    const pages = await Promise.all(Array.from({ length: 16 }, () => fetchPage(post.url)));
+    expect(renders - before).toBe(1);
+    expect(new Set(pages.map((p) => p.text)).size).toBe(1);
+    expect(pages.every((p) => p.status === 200)).toBe(true);
+  });
+
+  test("a reader who arrives after a change does not share a render that began before it", async () => {
+    const post = makePost({ title: "Racing story", category: n.cats.crypto });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let rendered = () => {};
+    const began = new Promise<void>((resolve) => {
+      rendered = resolve;
+    });
+    // A render that has read the post and has not answered yet.
+    const slow: typeof render = async (request, options) => {
+      const response = await render(request, options);
+      rendered();
+      await gate;
+      return response;
+    };
+    const path = getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.url ?? "";
+    const first = answerFromPageCache(new Request(`${BASE}${path}`), {}, slow);
+    await began;
+    savePost(
+      n.staff.admin,
+      {
+        action: "publish",
+        title: "Racing story",
+        category: getDb().select().from(categories).where(eq(categories.id, n.cats.crypto.id)).get()
+          ?.name as string,
+        summary: "Corrected summary",
+        content: "<p>x</p>",
+        tags: [],
+        photo: null,
+        socialCard: null,
+      },
+      { id: post.id },
+    );
+    // Waiting for the first render would never end: the gate opens only after.
+    const url = getDb().select().from(posts).where(eq(posts.id, post.id)).get()?.url ?? "";
+    const second = await fetchPage(url);
+    release();
+    await first;
+    expect(second.text).toContain("Corrected summary");
+  });
+
+  test("rows another process pruned before this one read them empty the cache", async () => {
+    const post = makePost({ title: "Pruned story", category: n.cats.crypto });
+    await primed(post.url);
+    // Another process records a change and prunes the log past it before this one reads it.
+    getDb().$client.exec(
+      "INSERT INTO page_cache_changes (post_id) VALUES (NULL); DELETE FROM page_cache_changes;",
+    );
+    expect((await fetchPage(post.url)).rendered).toBe(true);
   });
 });
 

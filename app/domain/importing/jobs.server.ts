@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { importJobs, users } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -218,6 +218,16 @@ function nextQueued(db: Db): ImportJob | undefined {
   return db.select().from(importJobs).where(queued).orderBy(importJobs.id).get();
 }
 
+/** Marks a queued job running, in one conditional UPDATE: true for the one caller that did. */
+function claimQueued(db: Db, id: number): boolean {
+  const claimed = db
+    .update(importJobs)
+    .set({ state: "running", updatedAt: new Date() })
+    .where(and(eq(importJobs.id, id), eq(importJobs.state, "queued")))
+    .run();
+  return claimed.changes === 1;
+}
+
 /** Starts the next queued job unless one is running. Resolves when the queue is empty. */
 export function kickImports(db: Db = getDb()): Promise<void> {
   const r = runner();
@@ -230,6 +240,8 @@ export function kickImports(db: Db = getDb()): Promise<void> {
         if (r.stopped) return;
         const next = nextQueued(db);
         if (!next) return;
+        // Taken only while still queued: a job another process took meanwhile is not run twice.
+        if (!claimQueued(db, next.id)) continue;
         const done = await runImportJob(next, db);
         r.log(
           `Import ${done.uid} (${done.fileName}): ${done.state}${done.error ? `: ${done.error}` : ""}`,

@@ -54,6 +54,11 @@ export async function renditionsIdle() {
  */
 export function startRenditions(db: Db) {
   loadImageManifest(db);
+  return queueMissingRenditions(db);
+}
+
+/** Queues every image that has no renditions yet (the jobs' catch-up); returns how many. */
+export function queueMissingRenditions(db: Db) {
   const pending = db
     .select({ id: media.id })
     .from(media)

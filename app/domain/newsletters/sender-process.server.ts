@@ -32,6 +32,11 @@ export function kickNewsletterSender(): void {
   slot.sender?.kick();
 }
 
+/** True while the process's sender is in a pass (or waiting to retry one). */
+export function newsletterSenderBusy(): boolean {
+  return slot.sender?.isBusy ?? false;
+}
+
 /**
  * Stops the process's sender (shutdown): undefined when it was idle and has
  * stopped already, else a promise that resolves after the messages in flight.

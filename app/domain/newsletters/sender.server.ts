@@ -79,6 +79,11 @@ export type SenderOptions = {
   log?: (line: string) => void;
   /** The waits before each retry of a temporary refusal (default RETRY_SCHEDULE_MS). */
   retrySchedule?: readonly number[];
+  /**
+   * Checked before each message starts: false stops the pass (this process no longer holds the
+   * jobs' lease, so another one delivers: app/platform/job-lease.server.ts).
+   */
+  mayContinue?: () => boolean;
 };
 
 /** A newsletter that cannot be turned into a message (a bad photo or attachment…). */
@@ -122,6 +127,7 @@ export class NewsletterSender {
   private readonly maxRetryDelayMs: number;
   private readonly ownTransport: boolean;
   private readonly retrySchedule: readonly number[];
+  private readonly mayContinue: () => boolean;
   /** Outages in a row: the pause before the next pass grows with it. */
   private outages = 0;
   /** Set by a send that met an outage: no new message starts until the next pass. */
@@ -159,6 +165,7 @@ export class NewsletterSender {
     this.retrySchedule = options.retrySchedule ?? RETRY_SCHEDULE_MS;
     this.log = options.log ?? ((line) => console.log(line));
     this.transport = options.transport;
+    this.mayContinue = options.mayContinue ?? (() => true);
   }
 
   /** Starts (or restarts) a pass over everything pending; returns at once. */
@@ -281,7 +288,7 @@ export class NewsletterSender {
     // `concurrency` messages in flight at once (over the pooled SMTP
     // connections); each takes the next delivery as soon as it is done.
     const worker = async () => {
-      while (!this.stopping && !this.outage) {
+      while (!this.stopping && !this.outage && this.mayContinue()) {
         const delivery = next();
         if (!delivery) return;
         await this.deliverOne(db, rendered, letter, delivery);
