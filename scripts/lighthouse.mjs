@@ -6,7 +6,7 @@
 // Figures, not assertions: it fails only when it cannot run. On a shared machine
 // the figures swing; read them as ranges.
 //   LIGHTHOUSE_RUNS (default 5), LIGHTHOUSE_PORT (default 5700; Chromium's
-//   debugging port is the next one), CHROMIUM_PATH (default /usr/bin/chromium),
+//   debugging ports are the 20 above it), CHROMIUM_PATH (default /usr/bin/chromium),
 //   LIGHTHOUSE_SAVE (a folder: each run's JSON report is written there)
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,12 +45,17 @@ const pages = [
 // Each page once before measuring: the first render of a page fills the page cache.
 for (const { path } of pages) await (await fetch(`${server.base}${path}`)).text();
 
+let launches = 0;
+
 /** One Lighthouse run in a fresh Chromium: the figures this script reports. */
 async function measure(url) {
+  // Each Chromium gets the next debugging port (of the 20 above the server's): a closing one
+  // may still hold the last, and the launcher would take it for the new one.
+  launches += 1;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: CHROME_FLAGS,
-    port: port + 1,
+    port: port + 1 + (launches % 20),
   });
   try {
     const result = await lighthouse(url, {
@@ -77,7 +82,6 @@ async function measure(url) {
       seo: score("seo"),
     };
   } finally {
-    // Waits for Chromium to exit, so the next run can take the same debugging port.
     await chrome.kill();
   }
 }
