@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useFlash } from "~/hooks/use-flash";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useLoadWhen } from "~/hooks/use-idle";
+import { useLoadWhen } from "~/hooks/use-load-when";
 
 const HotToaster = lazy(() => import("~/components/admin/hot-toaster"));
 
@@ -15,7 +15,7 @@ const HotToaster = lazy(() => import("~/components/admin/hot-toaster"));
 export function AppToaster() {
   const flash = useFlash();
   const backOffice = useLocation().pathname.startsWith("/admin");
-  const load = useLoadWhen(Boolean(flash) || backOffice, { now: true });
+  const load = useLoadWhen(Boolean(flash) || backOffice);
   if (!load) return null;
   return (
     <Suspense fallback={null}>
