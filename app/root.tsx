@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,6 +12,7 @@ import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes"
 import { AppToaster } from "~/components/admin/toasts";
 import { ErrorPage } from "~/components/error-pages";
 import { usePageLinkNavigation } from "~/components/page-link";
+import { markFirstHydrationDone } from "~/hooks/use-hydrated";
 import { useNonce } from "~/nonce";
 import { readEnv } from "~/platform/env.server";
 import appCss from "~/styles/app.css?url";
@@ -104,6 +105,8 @@ function Document({
 
 export default function App() {
   const prefetch = usePageLinkNavigation();
+  // The root's effects run after every component's: the whole page has hydrated.
+  useEffect(markFirstHydrationDone, []);
   return (
     <>
       <Outlet />

@@ -7,15 +7,15 @@ import {
   nameSeparator,
   ROLE_LEAD,
 } from "~/domain/bylines/sentence";
-import { useLazyLoading, useMediaUrl, useSiteTimeZone } from "~/hooks/use-site-options";
-import { formatSiteDate } from "~/utils/site-date";
+import { useSiteDate } from "~/hooks/use-site-date";
+import { useLazyLoading, useMediaUrl } from "~/hooks/use-site-options";
 import { relativeTime } from "~/utils/time";
 
 export function RelativeTime({ date }: { date: Date | string }) {
   const d = new Date(date);
-  const timeZone = useSiteTimeZone();
+  // The relative words differ from the server's by the time the page hydrates: React keeps the server's.
   return (
-    <time dateTime={d.toISOString()} title={formatSiteDate(d, timeZone)} suppressHydrationWarning>
+    <time dateTime={d.toISOString()} title={useSiteDate(d)} suppressHydrationWarning>
       {relativeTime(d)}
     </time>
   );

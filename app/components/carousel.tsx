@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
@@ -28,11 +28,12 @@ export function Carousel<T>(props: {
   itemKey: (item: T) => string | number;
   render: (item: T) => ReactNode;
 }) {
+  const { items, render } = props;
   const id = useId();
   const hydrated = useHydrated();
   const trackRef = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
-  const count = props.items.length;
+  const count = items.length;
   const [stops, setStops] = useState<number[] | null>(null);
 
   // Measured once shown and again whenever the row's width changes.
@@ -50,6 +51,10 @@ export function Carousel<T>(props: {
     observer.observe(track);
     return () => observer.disconnect();
   }, [count]);
+
+  // The cards render once: the carousel's own changes (hydrated, measured, moved) touch only
+  // the row's controls and positions, not every card again (docs/decisions/283-carousel-cards-render-once.md).
+  const cards = useMemo(() => items.map((item) => render(item)), [items, render]);
 
   const total = stops?.length ?? count;
   const current = Math.min(index, total - 1);
@@ -70,13 +75,13 @@ export function Carousel<T>(props: {
   return (
     <div className="carousel">
       <ul className="carousel-track" ref={trackRef} id={`${id}-track`} aria-label={props.label}>
-        {props.items.map((item, i) => (
+        {items.map((item, i) => (
           <li
             key={props.itemKey(item)}
             className="carousel-item"
             aria-current={hydrated && i === current ? "true" : undefined}
           >
-            {props.render(item)}
+            {cards[i]}
           </li>
         ))}
       </ul>

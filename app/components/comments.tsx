@@ -10,8 +10,7 @@ import {
   COMMENT_NAME_MAX,
 } from "~/domain/comments/vocabulary";
 import { useFlash } from "~/hooks/use-flash";
-import { useSiteTimeZone } from "~/hooks/use-site-options";
-import { formatSiteDate } from "~/utils/site-date";
+import { useSiteDate } from "~/hooks/use-site-date";
 
 /** The domain's public comment (a type only: nothing of the server module reaches the browser). */
 export type CommentView = PublicComment;
@@ -55,14 +54,14 @@ function CommentItem({
   canReply: boolean;
 }) {
   const date = new Date(comment.createdAt);
-  const timeZone = useSiteTimeZone();
+  const shown = useSiteDate(date, { time: false });
   return (
     <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
       <article aria-label={`Comment by ${comment.name}`}>
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
-          <time dateTime={date.toISOString()} className="muted">
-            {formatSiteDate(date, timeZone, { time: false })}
+          <time dateTime={date.toISOString()} className="muted" suppressHydrationWarning>
+            {shown ?? ""}
           </time>
         </header>
         {comment.approved ? null : (

@@ -1,47 +1,26 @@
-import { useEffect, useRef } from "react";
-import toast, { Toaster, useToasterStore } from "react-hot-toast";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useFlash } from "~/hooks/use-flash";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { Flash } from "~/web/flash.server";
+import { useLoadWhen } from "~/hooks/use-load-when";
 
-/** docs/behaviour.md §backoffice: 4000 ms default and error, 2000 ms success, loading until replaced; 20 at once. */
-export const TOAST_LIMIT = 20;
-export const TOAST_DURATIONS = { default: 4000, success: 2000, error: 4000 } as const;
-
-/** Shows a message as a toast of its kind. */
-export function notify(flash: Flash, id?: string) {
-  if (flash.type === "success") toast.success(flash.message, { id });
-  else toast.error(flash.message, { id });
-}
+const HotToaster = lazy(() => import("~/components/admin/hot-toaster"));
 
 /**
- * The one <Toaster> (in root): the documented durations and limit, and the flash
- * of the last action shown as a toast once JavaScript runs.
+ * The one toaster (in root): react-hot-toast, loaded after hydration only where
+ * a toast can appear: a page with a flash to show, and the back office (whose
+ * screens raise toasts of their own). A reader page without a flash never
+ * loads it (docs/decisions/282-toaster-on-demand.md).
  */
 export function AppToaster() {
   const flash = useFlash();
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    if (flash) notify(flash);
-  }, [flash]);
-  useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(TOAST_LIMIT)
-      .forEach((t) => {
-        toast.dismiss(t.id);
-      });
-  }, [toasts]);
+  const backOffice = useLocation().pathname.startsWith("/admin");
+  const load = useLoadWhen(Boolean(flash) || backOffice);
+  if (!load) return null;
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: TOAST_DURATIONS.default,
-        success: { duration: TOAST_DURATIONS.success },
-        error: { duration: TOAST_DURATIONS.error },
-        loading: { duration: Number.POSITIVE_INFINITY },
-      }}
-    />
+    <Suspense fallback={null}>
+      <HotToaster flash={flash} />
+    </Suspense>
   );
 }
 
