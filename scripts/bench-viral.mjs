@@ -19,7 +19,7 @@ const METRICS_TOKEN = "bench-metrics-token-0123456789";
 const product = await startBenchServer({
   port,
   prefix: "inkwell-bench-viral-",
-  env: { SEED_DEMO: "1", METRICS_TOKEN, LOG_LEVEL: "warn" },
+  env: { SEED_DEMO: "1", METRICS_TOKEN },
 });
 const base = product.base;
 const list = await (await fetch(`${base}/get/freshly-pressed?limit=50`)).json();

@@ -48,6 +48,8 @@ test("a post using every block renders each block's structure, valid and accessi
   signInAs,
   javaScriptEnabled,
 }) => {
+  // With JavaScript: axe on the page and on the editor, in two themes at two widths (eight runs).
+  test.setTimeout(javaScriptEnabled ? 90_000 : 30_000);
   await signInAs("Editor");
   const added = await page.request.post("/admin/posts/add", {
     form: {

@@ -114,6 +114,14 @@ export async function spawnServer(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  // Started: what it writes from now on (a JSON line per request) is passed on or drained, not kept.
+  if (!onOutput) {
+    child.stdout?.off("data", take);
+    child.stderr?.off("data", take);
+    child.stdout?.resume();
+    child.stderr?.resume();
+  }
+  output = "";
   return child;
 }
 
