@@ -29,17 +29,51 @@ export const REDACTED_PATHS = [
   "*.secret",
 ];
 
+/** `"time":"…"` in ISO 8601, made once per millisecond however many lines share it. */
+let stampedAt = 0;
+let stamp = "";
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+}
+
 function baseOptions(): pino.LoggerOptions {
   const wanted = (process.env.LOG_LEVEL ?? "info").toLowerCase();
   return {
     level: LEVELS.has(wanted) ? wanted : "info",
     base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTime,
   };
 }
 
-/** Standard output, one synchronous write per line (nothing is lost when the process exits). */
-const output = processSingleton("log.output", () => pino.destination({ dest: 1, sync: true }));
+/**
+ * Standard output, written in blocks of up to 4 KB rather than a system call per line (a third
+ * of what a page cache hit cost): flushed at least every 250 ms, and synchronously when the
+ * process exits, so a line is late by at most that long and none is lost on an orderly exit.
+ */
+const FLUSH_EVERY_MS = 250;
+const output = processSingleton("log.output", () => {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // Closed (the process is exiting): the exit handler writes what is left.
+    }
+  }, FLUSH_EVERY_MS).unref();
+  process.on("exit", () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Standard output already closed: nothing more can be written.
+    }
+  });
+  return stream;
+});
 
 export const log = processSingleton("log", () =>
   pino({ ...baseOptions(), redact: { paths: REDACTED_PATHS, censor: "[Redacted]" } }, output),

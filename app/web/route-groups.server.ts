@@ -88,18 +88,29 @@ export function routePatterns(
   build: Pick<ServerBuild, "routes">,
 ): (pathname: string) => string | undefined {
   const routes = routeObjects(build);
+  // Matching ranks the whole route table on every call (about a millisecond): the patterns of
+  // the paths seen lately are kept (a storm of likes asks one path thousands of times).
+  const known = new Map<string, string | undefined>();
   return (pathname) => {
-    const path = pathname.endsWith(".data")
-      ? pathname.slice(0, -5).replace(/^\/_root$/, "/")
-      : pathname;
-    let matches: ReturnType<typeof matchRoutes>;
-    try {
-      matches = matchRoutes(routes, path);
-    } catch {
-      return undefined; // a malformed escape
-    }
-    if (!matches) return undefined;
-    const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
-    return `/${parts.join("/")}`;
+    if (known.has(pathname)) return known.get(pathname);
+    const pattern = patternOf(routes, pathname);
+    if (known.size >= 2_000) known.clear();
+    known.set(pathname, pattern);
+    return pattern;
   };
+}
+
+function patternOf(routes: ReturnType<typeof routeObjects>, pathname: string): string | undefined {
+  const path = pathname.endsWith(".data")
+    ? pathname.slice(0, -5).replace(/^\/_root$/, "/")
+    : pathname;
+  let matches: ReturnType<typeof matchRoutes>;
+  try {
+    matches = matchRoutes(routes, path);
+  } catch {
+    return undefined; // a malformed escape
+  }
+  if (!matches) return undefined;
+  const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+  return `/${parts.join("/")}`;
 }
