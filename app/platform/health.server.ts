@@ -4,7 +4,7 @@
  * migration is applied, the data folder has free space, the warm start is done and the process
  * is not stopping. The storage checks touch the disk, so their result is kept for a second.
  */
-import { readFileSync, statfsSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, statfsSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, MIGRATIONS_FOLDER } from "~/platform/db.server";
 import { isStopping, isWarm } from "~/platform/readiness.server";
@@ -29,8 +29,14 @@ export type StorageProbe = {
 const CACHE_MS = 1_000;
 const MB = 1024 * 1024;
 
-/** The probe file: this process's own name, so two processes on one folder never collide. */
+/**
+ * The probe file: this process's own name, so two processes on one folder never collide. A folder
+ * whose permissions allow nobody to write counts as read-only even for root (who could write it
+ * all the same): its operator made it read-only.
+ */
 export function writeProbeFile(dir: string) {
+  if ((statSync(dir).mode & 0o222) === 0)
+    throw new Error(`${dir} is read-only (no write permission)`);
   const file = join(dir, `.ready-probe-${process.pid}`);
   writeFileSync(file, "ready\n");
   unlinkSync(file);

@@ -4,7 +4,7 @@
  * second. The read-only folder is played without permissions (the tests may run as root, who
  * writes anywhere): the data folder is a path below a plain file, where nothing can be created.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -45,6 +45,18 @@ describe("storage checks", () => {
       }),
     );
     expect(readOnly.database).toBe("cannot write to the data folder: EROFS");
+  });
+
+  it("fail the database check on a folder made read-only by its permissions, even for root", () => {
+    const dir = mkdtempSync(join(tmpdir(), "inkwell-ready-ro-"));
+    chmodSync(dir, 0o555);
+    try {
+      expect(checkStorage(probe({ dataDir: dir })).database).toMatch(
+        /^cannot write to the data folder: .*read-only/,
+      );
+    } finally {
+      chmodSync(dir, 0o755);
+    }
   });
 
   it("pass the database check while another connection holds the write lock, without waiting", () => {
