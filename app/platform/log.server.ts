@@ -51,29 +51,12 @@ function baseOptions(): pino.LoggerOptions {
 }
 
 /**
- * Standard output, written in blocks of up to 4 KB rather than a system call per line (a third
- * of what a page cache hit cost): flushed at least every 250 ms, and synchronously when the
- * process exits, so a line is late by at most that long and none is lost on an orderly exit.
+ * Standard output, one synchronous write per line: nothing is lost when the process exits, and a
+ * closed output (its reader gone) is noticed at the write and stops the logging, never the
+ * process. (Buffered asynchronous writes were tried: sonic-boom's synchronous flush at exit
+ * retries a write to a closed pipe forever, so a server whose parent had gone never exited.)
  */
-const FLUSH_EVERY_MS = 250;
-const output = processSingleton("log.output", () => {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => {
-    try {
-      stream.flush();
-    } catch {
-      // Closed (the process is exiting): the exit handler writes what is left.
-    }
-  }, FLUSH_EVERY_MS).unref();
-  process.on("exit", () => {
-    try {
-      stream.flushSync();
-    } catch {
-      // Standard output already closed: nothing more can be written.
-    }
-  });
-  return stream;
-});
+const output = processSingleton("log.output", () => pino.destination({ dest: 1, sync: true }));
 
 export const log = processSingleton("log", () =>
   pino({ ...baseOptions(), redact: { paths: REDACTED_PATHS, censor: "[Redacted]" } }, output),
