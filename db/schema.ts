@@ -576,6 +576,14 @@ export const settings = sqliteTable(
     embedsLoadWithoutAsking: integer("embeds_load_without_asking", { mode: "boolean" })
       .notNull()
       .default(false),
+    /** The site's fediverse handle (`@{handle}@{host}`); "" means one made from the site name. */
+    fediverseHandle: text("fediverse_handle").notNull().default(""),
+    /** Follows wait for staff approval instead of being accepted at once. */
+    fediverseApproveFollows: integer("fediverse_approve_follows", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    /** Send Webmentions to the pages a post links to when it goes live or changes. */
+    sendWebmentions: integer("send_webmentions", { mode: "boolean" }).notNull().default(true),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -903,6 +911,19 @@ export const comments = sqliteTable(
     createdAt: createdAt(),
     /** When the post's author was told of it; set once (docs/decisions/132-comment-author-notice.md). */
     authorNotifiedAt: integer("author_notified_at", { mode: "timestamp_ms" }),
+    /** Where it came from: "site" (written here), "fediverse" (a reply Note) or "webmention". */
+    source: text("source", { enum: ["site", "fediverse", "webmention"] })
+      .notNull()
+      .default("site"),
+    /** The reply Note's id or the Webmention's source URL; unique when set. */
+    remoteId: text("remote_id"),
+    /** The original on the other site (a Note's `url`), shown as "link to the original". */
+    remoteUrl: text("remote_url"),
+    /** `@user@server` for a fediverse reply. */
+    handle: text("handle"),
+    avatarUrl: text("avatar_url"),
+    /** Sanitised HTML of content that arrived as HTML (docs/federation.md); `body` keeps its text. */
+    bodyHtml: text("body_html"),
   },
   (t) => [
     uniqueIndex("comments_uid_idx").on(t.uid),
@@ -910,6 +931,7 @@ export const comments = sqliteTable(
     index("comments_status_idx").on(t.status, t.id),
     index("comments_email_status_idx").on(t.email, t.status),
     index("comments_ip_time_idx").on(t.ipHash, t.createdAt),
+    uniqueIndex("comments_remote_idx").on(t.remoteId).where(sql`${t.remoteId} IS NOT NULL`),
     check("comments_status_valid", sql`${t.status} in ('pending', 'approved', 'spam', 'trash')`),
   ],
 );
@@ -941,6 +963,272 @@ export const pages = sqliteTable(
     uniqueIndex("pages_slug_idx").on(t.slug),
     check("pages_status_valid", sql`${t.status} in ('draft', 'published', 'trash')`),
     check("pages_nav_valid", sql`${t.nav} in ('none', 'header', 'footer')`),
+  ],
+);
+
+/**
+ * What happened on the site (docs/integrations.md "Events"), written only by triggers
+ * (db/migrations/0032_open_web.sql). Topics: post.published, post.updated, post.unpublished,
+ * post.deleted (`data` keeps uid, title and url), subscriber.added, subscriber.unsubscribed,
+ * comment.added, newsletter.sent.
+ */
+export const siteEvents = sqliteTable("site_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  topic: text("topic").notNull(),
+  subjectId: integer("subject_id").notNull(),
+  data: text("data", { mode: "json" }).$type<Record<string, unknown> | null>(),
+  at: integer("at").notNull(),
+});
+
+/** How far each consumer of `site_events` has read. */
+export const siteEventCursors = sqliteTable("site_event_cursors", {
+  consumer: text("consumer").primaryKey(),
+  lastId: integer("last_id").notNull(),
+});
+
+export const OUTBOUND_STATUSES = ["pending", "sending", "done", "dead", "cancelled"] as const;
+
+/** Outgoing HTTP owed to other servers (docs/integrations.md "Deliveries"). */
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    /** Unique: queueing the same delivery twice is one row. */
+    key: text("key").notNull(),
+    /** The row it belongs to (a webhook, a WebSub subscription, a local actor), by kind. */
+    ownerId: integer("owner_id"),
+    target: text("target").notNull(),
+    payload: text("payload").notNull(),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: OUTBOUND_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    nextAt: integer("next_at").notNull(),
+    giveUpAt: integer("give_up_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    doneAt: integer("done_at"),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("deliveries_key_idx").on(t.key),
+    index("deliveries_due_idx").on(t.nextAt).where(sql`${t.status} IN ('pending', 'sending')`),
+    index("deliveries_owner_idx").on(t.kind, t.ownerId, t.id),
+    index("deliveries_target_idx").on(t.kind, t.target, t.status),
+    check(
+      "deliveries_status_valid",
+      sql`${t.status} in ('pending', 'sending', 'done', 'dead', 'cancelled')`,
+    ),
+  ],
+);
+
+/** Every attempt of a delivery (the webhook log, the followers' servers). */
+export const deliveryAttempts = sqliteTable(
+  "delivery_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    /** The HTTP status, or null when no answer came. */
+    status: integer("status"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    /** The start of the answer's body. */
+    excerpt: text("excerpt"),
+  },
+  (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);
+
+/** ActivityPub actors of this site (docs/federation.md): kind site (ref 0), user or guest. */
+export const apActors = sqliteTable(
+  "ap_actors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["site", "user", "guest"] }).notNull(),
+    refId: integer("ref_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("ap_actors_ref_idx").on(t.kind, t.refId)],
+);
+
+/** Remote actors seen (followers, repliers, signers), cached with their keys and inboxes. */
+export const apRemoteActors = sqliteTable(
+  "ap_remote_actors",
+  {
+    uri: text("uri").primaryKey(),
+    keyId: text("key_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    /** `@user@server`. */
+    handle: text("handle").notNull(),
+    name: text("name").notNull(),
+    icon: text("icon"),
+    url: text("url"),
+    fetchedAt: integer("fetched_at").notNull(),
+  },
+  (t) => [index("ap_remote_actors_key_idx").on(t.keyId)],
+);
+
+export const apFollowers = sqliteTable(
+  "ap_followers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => apActors.id, { onDelete: "cascade" }),
+    remoteUri: text("remote_uri").notNull(),
+    handle: text("handle").notNull(),
+    /** The follower's host name. */
+    server: text("server").notNull(),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    /** The Follow activity's id (an Accept names it). */
+    followId: text("follow_id").notNull(),
+    status: text("status", { enum: ["accepted", "pending"] })
+      .notNull()
+      .default("accepted"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("ap_followers_actor_remote_idx").on(t.actorId, t.remoteUri),
+    index("ap_followers_actor_status_idx").on(t.actorId, t.status, t.createdAt),
+    index("ap_followers_server_idx").on(t.server),
+  ],
+);
+
+/** Blocked servers ("domain": a host name) and accounts ("actor": an actor URI). */
+export const apBlocks = sqliteTable(
+  "ap_blocks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["domain", "actor"] }).notNull(),
+    value: text("value").notNull(),
+    createdAt: integer("created_at").notNull(),
+    createdBy: text("created_by"),
+  },
+  (t) => [uniqueIndex("ap_blocks_value_idx").on(t.kind, t.value)],
+);
+
+/** A post as federated; `deletedAt` once its Delete went out (a Tombstone is served then). */
+export const apPosts = sqliteTable("ap_posts", {
+  postId: integer("post_id").primaryKey(),
+  objectId: text("object_id").notNull(),
+  url: text("url").notNull(),
+  /** The local actor ids (ap_actors.id) that delivered it, JSON. */
+  actorIds: text("actor_ids", { mode: "json" }).$type<number[]>().notNull().default([]),
+  publishedAt: integer("published_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  deletedAt: integer("deleted_at"),
+});
+
+/** Likes and boosts of a post from the fediverse; `Undo` removes the row. */
+export const apReactions = sqliteTable(
+  "ap_reactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["like", "announce"] }).notNull(),
+    actorUri: text("actor_uri").notNull(),
+    activityId: text("activity_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("ap_reactions_unique_idx").on(t.postId, t.kind, t.actorUri),
+    index("ap_reactions_activity_idx").on(t.activityId),
+  ],
+);
+
+/** Webmentions received (docs/federation.md "Webmention"), verified before moderation. */
+export const webmentions = sqliteTable(
+  "webmentions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    source: text("source").notNull(),
+    target: text("target").notNull(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "verified", "rejected"] })
+      .notNull()
+      .default("pending"),
+    receivedAt: integer("received_at").notNull(),
+    verifiedAt: integer("verified_at"),
+  },
+  (t) => [
+    uniqueIndex("webmentions_pair_idx").on(t.source, t.target),
+    index("webmentions_post_idx").on(t.postId, t.status),
+  ],
+);
+
+/** WebSub subscriptions (docs/integrations.md "WebSub"). */
+export const websubSubscriptions = sqliteTable(
+  "websub_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    topic: text("topic").notNull(),
+    callback: text("callback").notNull(),
+    secret: text("secret"),
+    leaseSeconds: integer("lease_seconds").notNull(),
+    status: text("status", { enum: ["pending", "active"] })
+      .notNull()
+      .default("pending"),
+    createdAt: integer("created_at").notNull(),
+    verifiedAt: integer("verified_at"),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [
+    uniqueIndex("websub_subscriptions_pair_idx").on(t.topic, t.callback),
+    index("websub_subscriptions_topic_idx").on(t.topic, t.status, t.expiresAt),
+  ],
+);
+
+/** Webhooks (docs/integrations.md "Webhooks"): `events` space-separated. */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    name: text("name").notNull().default(""),
+    targetUrl: text("target_url").notNull(),
+    events: text("events").notNull(),
+    secret: text("secret").notNull().default(""),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    /** Set at the first failed delivery, cleared by a success. */
+    failingSince: integer("failing_since"),
+    createdAt: integer("created_at").notNull(),
+    createdBy: text("created_by"),
+  },
+  (t) => [uniqueIndex("webhooks_uid_idx").on(t.uid)],
+);
+
+/** Read-only Content API tokens (docs/integrations.md): only the token's SHA-256 is kept. */
+export const contentApiTokens = sqliteTable(
+  "content_api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Origins allowed by CORS, space-separated. */
+    origins: text("origins").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    createdBy: text("created_by"),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("content_api_tokens_uid_idx").on(t.uid),
+    uniqueIndex("content_api_tokens_hash_idx").on(t.tokenHash),
   ],
 );
 
