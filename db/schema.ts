@@ -208,6 +208,10 @@ export const posts = sqliteTable(
     version: integer("version").notNull().default(1),
     /** Readers may not comment on this post (docs/behaviour.md §comments). */
     commentsClosed: integer("comments_closed", { mode: "boolean" }).notNull().default(false),
+    /** Who may read the body: "public" or "members" (docs/members.md "Members-only posts"). */
+    visibility: text("visibility", { enum: ["public", "members"] })
+      .notNull()
+      .default("public"),
   },
   (t) => [
     uniqueIndex("posts_uid_idx").on(t.uid),
@@ -402,9 +406,13 @@ export const subscribers = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** When they first signed in as a member (docs/members.md); null: a subscriber only. */
+    memberSince: integer("member_since"),
+    lastSignInAt: integer("last_sign_in_at"),
   },
   (t) => [
     uniqueIndex("subscribers_uid_idx").on(t.uid),
+    index("subscribers_member_idx").on(t.memberSince),
     uniqueIndex("subscribers_email_idx").on(t.email),
     index("subscribers_time_idx").on(t.timestamp),
     index("subscribers_status_idx").on(t.status, t.id),
@@ -584,6 +592,19 @@ export const settings = sqliteTable(
       .default(false),
     /** Send Webmentions to the pages a post links to when it goes live or changes. */
     sendWebmentions: integer("send_webmentions", { mode: "boolean" }).notNull().default(true),
+    /** Readers may sign in (docs/members.md); off hides Sign in and the members-only option. */
+    membersEnabled: integer("members_enabled", { mode: "boolean" }).notNull().default(true),
+    /** Who may become a member by signing in: anyone, existing subscribers only, or nobody. */
+    membersSignup: text("members_signup", { enum: ["anyone", "subscribers", "nobody"] })
+      .notNull()
+      .default("anyone"),
+    memberCommentsNeedApproval: integer("member_comments_need_approval", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    /** A deleted member's comments: kept as "Deleted reader", or removed. */
+    deletedMemberComments: text("deleted_member_comments", { enum: ["keep", "remove"] })
+      .notNull()
+      .default("keep"),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -924,6 +945,12 @@ export const comments = sqliteTable(
     avatarUrl: text("avatar_url"),
     /** Sanitised HTML of content that arrived as HTML (docs/federation.md); `body` keeps its text. */
     bodyHtml: text("body_html"),
+    /** The member who wrote it while signed in (docs/members.md). */
+    memberId: integer("member_id").references((): AnySQLiteColumn => subscribers.id, {
+      onDelete: "set null",
+    }),
+    /** When its member last edited it (allowed for 10 minutes after writing). */
+    editedAt: integer("edited_at"),
   },
   (t) => [
     uniqueIndex("comments_uid_idx").on(t.uid),
@@ -931,6 +958,7 @@ export const comments = sqliteTable(
     index("comments_status_idx").on(t.status, t.id),
     index("comments_email_status_idx").on(t.email, t.status),
     index("comments_ip_time_idx").on(t.ipHash, t.createdAt),
+    index("comments_member_idx").on(t.memberId, t.id),
     uniqueIndex("comments_remote_idx").on(t.remoteId).where(sql`${t.remoteId} IS NOT NULL`),
     check("comments_status_valid", sql`${t.status} in ('pending', 'approved', 'spam', 'trash')`),
   ],
@@ -1230,6 +1258,80 @@ export const contentApiTokens = sqliteTable(
     uniqueIndex("content_api_tokens_uid_idx").on(t.uid),
     uniqueIndex("content_api_tokens_hash_idx").on(t.tokenHash),
   ],
+);
+
+/** Members' signed-in devices (docs/members.md); only the token's SHA-256 is kept. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("member_sessions_token_idx").on(t.tokenHash),
+    index("member_sessions_subscriber_idx").on(t.subscriberId),
+  ],
+);
+
+/** Single-use links (and codes) mailed to members: sign in, a new address, deletion. */
+export const memberTokens = sqliteTable(
+  "member_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    purpose: text("purpose", { enum: ["sign-in", "email-change", "delete"] }).notNull(),
+    email: text("email").notNull(),
+    subscriberId: integer("subscriber_id").references(() => subscribers.id, {
+      onDelete: "cascade",
+    }),
+    newEmail: text("new_email"),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [
+    uniqueIndex("member_tokens_hash_idx").on(t.tokenHash),
+    index("member_tokens_email_idx").on(t.email, t.purpose, t.createdAt),
+  ],
+);
+
+export const memberSignIns = sqliteTable(
+  "member_sign_ins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    method: text("method").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+  },
+  (t) => [index("member_sign_ins_subscriber_idx").on(t.subscriberId, t.at)],
+);
+
+/** Likes a member made while signed in. */
+export const memberLikes = sqliteTable(
+  "member_likes",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.postId] })],
 );
 
 export type User = typeof users.$inferSelect;
