@@ -107,11 +107,26 @@ export default [
     route("admin/tools/backups/:name", "routes/admin.tools-backups-download.ts"),
     route("admin/mail/newsletters/:uid", "routes/admin.mail-newsletter.tsx"),
     route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
+    // Federation (docs/federation.md "Following and blocking").
+    route("admin/fediverse", "routes/admin.fediverse.tsx"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.
   route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
   route("admin/*", "routes/admin.not-found.tsx"),
+
+  // ActivityPub (docs/federation.md): discovery, actor documents and inboxes.
+  route(".well-known/webfinger", "routes/federation/webfinger.ts"),
+  route(".well-known/nodeinfo", "routes/federation/nodeinfo.ts", { id: "nodeinfo-links" }),
+  route("nodeinfo/2.1", "routes/federation/nodeinfo.ts"),
+  route("ap/site", "routes/federation/actor.ts", { id: "ap-actor-site" }),
+  route("ap/users/:id", "routes/federation/actor.ts", { id: "ap-actor-user" }),
+  route("ap/guests/:id", "routes/federation/actor.ts", { id: "ap-actor-guest" }),
+  route("ap/authors/:slug", "routes/federation/actor.ts"),
+  route("ap/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-shared" }),
+  route("ap/site/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-site" }),
+  route("ap/users/:id/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-user" }),
+  route("ap/guests/:id/inbox", "routes/federation/inbox.ts"),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

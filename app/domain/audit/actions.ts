@@ -34,5 +34,10 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  "fediverse-follower-accepted",
+  "fediverse-follower-rejected",
+  "fediverse-follower-removed",
+  "fediverse-blocked",
+  "fediverse-unblocked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
