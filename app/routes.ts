@@ -113,6 +113,12 @@ export default [
   route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
   route("admin/*", "routes/admin.not-found.tsx"),
 
+  // ActivityPub objects and outboxes (docs/federation.md "What is sent").
+  route("ap/posts/:id", "routes/ap/post.ts"),
+  route("ap/site/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-site" }),
+  route("ap/users/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-user" }),
+  route("ap/guests/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-guest" }),
+
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
