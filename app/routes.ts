@@ -127,6 +127,11 @@ export default [
   route("ap/site/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-site" }),
   route("ap/users/:id/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-user" }),
   route("ap/guests/:id/inbox", "routes/federation/inbox.ts"),
+  // ActivityPub objects and outboxes (docs/federation.md "What is sent").
+  route("ap/posts/:id", "routes/ap/post.ts"),
+  route("ap/site/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-site" }),
+  route("ap/users/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-user" }),
+  route("ap/guests/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-guest" }),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

@@ -27,6 +27,12 @@ export type PublicComment = {
   /** False for the reader's own comment still awaiting moderation. */
   approved: boolean;
   replies: PublicComment[];
+  /** Where it came from: "site", or another site's reply (docs/federation.md "What is received"). */
+  source: "site" | "fediverse" | "webmention";
+  /** A remote reply's `@user@server`, its original's address and its sanitised HTML. */
+  handle: string | null;
+  remoteUrl: string | null;
+  bodyHtml: string | null;
 };
 
 const publicColumns = {
@@ -36,6 +42,10 @@ const publicColumns = {
   body: comments.body,
   status: comments.status,
   createdAt: comments.createdAt,
+  source: comments.source,
+  handle: comments.handle,
+  remoteUrl: comments.remoteUrl,
+  bodyHtml: comments.bodyHtml,
 };
 
 /** A post's approved comments: what nearly every reader sees (compiled once). */
@@ -93,6 +103,10 @@ export function publicComments(db: Db, postId: number, ownIds: number[] = []): P
       createdAt: row.createdAt.getTime(),
       approved: row.status === "approved",
       replies: [],
+      source: row.source,
+      handle: row.handle,
+      remoteUrl: row.remoteUrl,
+      bodyHtml: row.bodyHtml,
     };
     if (row.parentId === null) {
       top.push(item);
