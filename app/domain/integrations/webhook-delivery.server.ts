@@ -107,16 +107,15 @@ async function send(row: DeliveryRow, db: Db): Promise<AttemptResult> {
   }
 }
 
-/** When the row's last attempt happened (the queue's clock, so tests can drive it). */
-function lastAttemptAt(db: Db, row: DeliveryRow): number {
-  const last = db
-    .select({ at: deliveryAttempts.at })
+/** The row's newest attempt (its time is the queue's clock, which tests drive). */
+function lastAttempt(db: Db, row: DeliveryRow) {
+  return db
+    .select({ at: deliveryAttempts.at, status: deliveryAttempts.status, error: deliveryAttempts.error })
     .from(deliveryAttempts)
     .where(eq(deliveryAttempts.deliveryId, row.id))
     .orderBy(desc(deliveryAttempts.id))
     .limit(1)
     .get();
-  return last?.at ?? Date.now();
 }
 
 /** Disables a failing webhook, stops its queued deliveries and alerts the Administrators. */
@@ -141,10 +140,6 @@ export function disableWebhook(db: Db, hook: WebhookRow, reason: string): void {
   });
 }
 
-function failure(row: DeliveryRow): string {
-  return row.lastStatus ? `HTTP ${row.lastStatus}` : (row.lastError ?? "no answer");
-}
-
 /**
  * After each attempt: a success clears `failing_since`; a failure sets it if unset; failing for
  * 24 hours, or a delivery given up, disables the webhook. Test pings change nothing.
@@ -159,7 +154,8 @@ function settled(db: Db, row: DeliveryRow, state: "done" | "pending" | "dead"): 
     }
     return;
   }
-  const at = lastAttemptAt(db, row);
+  const last = lastAttempt(db, row);
+  const at = last?.at ?? Date.now();
   const since = hook.failingSince ?? at;
   if (hook.failingSince === null) {
     db.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();

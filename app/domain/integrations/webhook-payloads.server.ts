@@ -29,14 +29,19 @@ const absolute = (path: string) => (path ? absoluteUrl(readEnv().publicUrl, path
 
 /** The trigger's snapshot (`{uid, title, url}` or `{uid, email, name}`), or {}. */
 function snapshot(event: SiteEvent): Data {
-  if (!event.data) return {};
-  try {
-    const parsed: unknown = JSON.parse(event.data);
-    return parsed && typeof parsed === "object" ? (parsed as Data) : {};
-  } catch {
-    return {};
+  const data: unknown = event.data;
+  if (typeof data === "string") {
+    try {
+      return snapshotOf(JSON.parse(data));
+    } catch {
+      return {};
+    }
   }
+  return snapshotOf(data);
 }
+
+const snapshotOf = (value: unknown): Data =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Data) : {};
 
 function postData(db: Db, event: SiteEvent): Data {
   const saved = snapshot(event);
