@@ -110,7 +110,11 @@ async function send(row: DeliveryRow, db: Db): Promise<AttemptResult> {
 /** The row's newest attempt (its time is the queue's clock, which tests drive). */
 function lastAttempt(db: Db, row: DeliveryRow) {
   return db
-    .select({ at: deliveryAttempts.at, status: deliveryAttempts.status, error: deliveryAttempts.error })
+    .select({
+      at: deliveryAttempts.at,
+      status: deliveryAttempts.status,
+      error: deliveryAttempts.error,
+    })
     .from(deliveryAttempts)
     .where(eq(deliveryAttempts.deliveryId, row.id))
     .orderBy(desc(deliveryAttempts.id))
@@ -161,7 +165,8 @@ function settled(db: Db, row: DeliveryRow, state: "done" | "pending" | "dead"): 
     db.update(webhooks).set({ failingSince: at }).where(eq(webhooks.id, hook.id)).run();
   }
   if (state === "dead" || at - since >= WEBHOOK_GIVE_UP_MS) {
-    disableWebhook(db, hook, `deliveries failed for 24 hours (last: ${failure(row)})`);
+    const reason = last?.status ? `HTTP ${last.status}` : (last?.error ?? "no answer");
+    disableWebhook(db, hook, `deliveries failed for 24 hours (last: ${reason})`);
   }
 }
 
