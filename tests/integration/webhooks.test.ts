@@ -250,7 +250,7 @@ describe("retries and exactly once", () => {
     // The second row left `sending` by a worker killed mid-send.
     const now = Date.now();
     db.update(deliveries)
-      .set({ status: "sending", leaseUntil: now + 60_000, doneAt: null })
+      .set({ status: "sending", nextAt: now + 60_000, leaseUntil: now + 60_000, doneAt: null })
       .where(eq(deliveries.id, second?.id ?? 0))
       .run();
     expect(await runDueDeliveries(db, handlers, now + 1_000)).toBe(0);
