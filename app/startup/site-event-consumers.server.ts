@@ -3,8 +3,10 @@
  * name is the consumer's cursor in `site_event_cursors`.
  */
 import { federationConsumer } from "~/domain/federation/publishing.server";
+import { webhooksConsumer } from "~/domain/integrations/webhook-delivery.server";
 import type { SiteEventConsumer } from "~/platform/site-events.server";
 
 export const siteEventConsumers: Record<string, SiteEventConsumer> = {
+  webhooks: webhooksConsumer,
   federation: federationConsumer,
 };
