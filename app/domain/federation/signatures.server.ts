@@ -150,16 +150,25 @@ export function checkSignedRequest(request: IncomingRequest, now = Date.now()): 
   }
 }
 
+/**
+ * The verifier of a key. draft-cavage's `hs2019` names no algorithm (the library reads it as
+ * rsa-pss-sha512); Mastodon signs it with RSA PKCS#1 v1.5 SHA-256, so with an RSA key both are tried.
+ */
 function verifierFor(pem: string, keyId: string): (params: SignatureParameters) => VerifyingKey {
   const type = createPublicKey(pem).asymmetricKeyType;
   return (params) => {
-    const alg =
-      type === "ed25519"
-        ? "ed25519"
-        : params.alg === "rsa-pss-sha512"
-          ? "rsa-pss-sha512"
-          : "rsa-v1_5-sha256";
-    return { id: keyId, algs: [alg], verify: createVerifier(pem, alg) };
+    if (type === "ed25519")
+      return { id: keyId, algs: ["ed25519"], verify: createVerifier(pem, "ed25519") };
+    const pkcs1 = createVerifier(pem, "rsa-v1_5-sha256");
+    if (params.alg !== "rsa-pss-sha512")
+      return { id: keyId, algs: ["rsa-v1_5-sha256"], verify: pkcs1 };
+    const pss = createVerifier(pem, "rsa-pss-sha512");
+    return {
+      id: keyId,
+      algs: ["rsa-pss-sha512"],
+      verify: async (data, signature, parameters) =>
+        (await pkcs1(data, signature, parameters)) || pss(data, signature, parameters),
+    };
   };
 }
 
