@@ -4,7 +4,9 @@
  * counted, and the inbox refusing what is unsigned, badly signed, stale, oversized or blocked.
  * The other server is a real HTTP server on 127.0.0.1 with its own keys (federation-fixture.ts).
  */
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { createSigner, httpbis } from "http-message-signatures";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { apActors, apFollowers, apReactions, comments, posts } from "#db/schema";
 import { moderateComments, publicComments } from "~/domain/comments/comments.server";
@@ -331,6 +333,39 @@ describe("inbox security", () => {
     expect((await post(big, signer("mallory"))).status).toBe(413);
     expect(nothingStored()).toHaveLength(0);
     expect(await deliver()).toHaveLength(0);
+  });
+
+  test("a request signed per RFC 9421 verifies; a tampered one does not", async () => {
+    const body = JSON.stringify(follow(8));
+    const headers = {
+      date: new Date().toUTCString(),
+      "content-type": "application/activity+json",
+      "content-digest": `sha-256=:${createHash("sha256").update(body).digest("base64")}:`,
+    };
+    const signed = await httpbis.signMessage(
+      {
+        key: createSigner(remote.privateKey, "rsa-v1_5-sha256", remote.keyId("mallory")),
+        fields: ["@method", "@target-uri", "content-digest", "date"],
+        params: ["keyid", "alg", "created"],
+      },
+      { method: "POST", url: `${BASE}/ap/inbox`, headers },
+    );
+    const send = (sent: string) =>
+      inbox(
+        routeArgs(
+          new Request(`${BASE}/ap/inbox`, {
+            method: "POST",
+            headers: signed.headers as Record<string, string>,
+            body: sent,
+          }),
+        ),
+      ) as Promise<Response>;
+    expect((await send(JSON.stringify(follow(9)))).status).toBe(401);
+    expect(nothingStored()).toHaveLength(0);
+    expect((await send(body)).status).toBe(202);
+    expect(nothingStored()).toHaveLength(1);
+    db().$client.prepare("delete from ap_followers").run();
+    await deliver();
   });
 
   test("a blocked server's Follow is refused and nothing is sent to it", async () => {
