@@ -69,6 +69,8 @@ const SEEN_BY: [string, Role[]][] = [
   ["Analytics", ADMIN],
   ["Settings", ADMIN],
   ["Audit Log", ADMIN],
+  ["Integrations", ADMIN],
+  ["Fediverse", ADMIN],
 ];
 const MENUS = Object.fromEntries(
   EVERYONE.map((role) => [
