@@ -14,6 +14,7 @@ import { siteHandle } from "~/domain/federation/actors.server";
 import { addBlock } from "~/domain/federation/blocks.server";
 import { fediverseReactions } from "~/domain/federation/inbound-content.server";
 import { inboxRate } from "~/domain/federation/inbox.server";
+import { getAnalyticsData } from "~/domain/site/dashboard.server";
 import { getSettings, updateSettings } from "~/domain/site/settings.server";
 import { getDb } from "~/platform/db.server";
 import { runDueDeliveries } from "~/platform/delivery-queue.server";
@@ -278,6 +279,9 @@ describe("follows, publishing and replies", () => {
       signer("bob"),
     );
     expect(fediverseReactions(db(), seed.post.id)).toEqual({ likes: 1, boosts: 1 });
+    // Staff see them with the post's statistics (Analytics).
+    const top = getAnalyticsData(seed.n.staff.admin).topPosts.find((p) => p.url === seed.post.url);
+    expect(top).toMatchObject({ fediverseLikes: 1, fediverseBoosts: 1 });
     await post(
       { id: `${like.id}#undo`, type: "Undo", actor: remote.actor("bob"), object: like },
       signer("bob"),
