@@ -139,6 +139,9 @@ export default [
   route("ap/site/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-site" }),
   route("ap/users/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-user" }),
   route("ap/guests/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-guest" }),
+  route("ap/site/followers", "routes/ap/outbox.ts", { id: "ap-followers-site" }),
+  route("ap/users/:id/followers", "routes/ap/outbox.ts", { id: "ap-followers-user" }),
+  route("ap/guests/:id/followers", "routes/ap/outbox.ts", { id: "ap-followers-guest" }),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

@@ -40,17 +40,6 @@ export function isBlocked(db: DbOrTx, uri: string): boolean {
   return hit.length > 0;
 }
 
-/** Whether a server (a host name) is blocked. */
-export function isDomainBlocked(db: DbOrTx, host: string): boolean {
-  return (
-    db
-      .select({ id: apBlocks.id })
-      .from(apBlocks)
-      .where(and(eq(apBlocks.kind, "domain"), inArray(apBlocks.value, domainsOf(host))))
-      .all().length > 0
-  );
-}
-
 const DomainValue = z
   .string()
   .trim()
@@ -130,15 +119,14 @@ export function listBlocks(db: DbOrTx): Block[] {
   return db.select().from(apBlocks).orderBy(asc(apBlocks.kind), asc(apBlocks.value)).all();
 }
 
-/** The accepted followers of `ap_actors.id` that may be sent to (neither they nor their server blocked). */
-export function deliverableFollowers(db: DbOrTx, actorId: number) {
+/**
+ * A test of whether an account (by its id) or a server (a host name) is blocked, reading the
+ * blocklist once: for deciding many deliveries at a time.
+ */
+export function blockedTest(db: DbOrTx): (remoteUri: string, host: string) => boolean {
   const blocks = listBlocks(db);
   const actors = new Set(blocks.filter((b) => b.kind === "actor").map((b) => b.value));
   const domains = new Set(blocks.filter((b) => b.kind === "domain").map((b) => b.value));
-  return db
-    .select()
-    .from(apFollowers)
-    .where(and(eq(apFollowers.actorId, actorId), eq(apFollowers.status, "accepted")))
-    .all()
-    .filter((f) => !actors.has(f.remoteUri) && !domainsOf(f.server).some((d) => domains.has(d)));
+  return (remoteUri, host) =>
+    actors.has(remoteUri) || (host !== "" && domainsOf(host).some((d) => domains.has(d)));
 }

@@ -4,7 +4,15 @@
  * published public posts, newest first, OUTBOX_PAGE_SIZE a page.
  */
 import { and, count, desc, eq, exists, or, type SQL, sql } from "drizzle-orm";
-import { apPosts, guestContributors, postContributors, posts, users } from "#db/schema";
+import {
+  apActors,
+  apFollowers,
+  apPosts,
+  guestContributors,
+  postContributors,
+  posts,
+  users,
+} from "#db/schema";
 import type { Db } from "~/platform/db.server";
 import { type Article, articleFor, publishedArticles } from "./articles.server";
 import { actorUri, type LocalActorRef, parsePostObjectId, postActivityId } from "./ids.server";
@@ -121,5 +129,30 @@ export function outboxPage(db: Db, actor: LocalActorRef, page: number) {
     orderedItems: items,
     ...(more ? { next: `${id}?page=${page + 1}` } : {}),
     ...(page > 1 ? { prev: `${id}?page=${page - 1}` } : {}),
+  };
+}
+
+/**
+ * The actor's followers collection: how many accept its posts, never who they are (followers'
+ * identities stay on the Fediverse screen).
+ */
+export function followersCollection(db: Db, actor: LocalActorRef) {
+  const row = db
+    .select({ id: apActors.id })
+    .from(apActors)
+    .where(and(eq(apActors.kind, actor.kind), eq(apActors.refId, actor.refId)))
+    .get();
+  const total = row
+    ? (db
+        .select({ n: count() })
+        .from(apFollowers)
+        .where(and(eq(apFollowers.actorId, row.id), eq(apFollowers.status, "accepted")))
+        .get()?.n ?? 0)
+    : 0;
+  return {
+    "@context": AP_CONTEXT,
+    id: `${actorUri(actor)}/followers`,
+    type: "OrderedCollection",
+    totalItems: total,
   };
 }

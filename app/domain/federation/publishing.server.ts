@@ -10,11 +10,12 @@
  * made by the delivery handler on first use (an ap_actors row made here has empty keys).
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { apActors, apBlocks, apFollowers, apPosts } from "#db/schema";
+import { apActors, apFollowers, apPosts } from "#db/schema";
 import type { Db } from "~/platform/db.server";
-import { enqueueDelivery } from "~/platform/delivery-queue.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
 import { articleSources, buildArticle, followersUri, postActors } from "./articles.server";
+import { blockedTest } from "./blocks.server";
+import { enqueueActivity } from "./deliver.server";
 import { actorUri, type LocalActorRef, postActivityId, postObjectId } from "./ids.server";
 import { AP_CONTEXT, AS_PUBLIC } from "./vocabulary";
 
@@ -62,9 +63,7 @@ function actorsById(db: Db, ids: readonly number[]): Sender[] {
 export function inboxesByActor(db: Db, actors: readonly Sender[]): Map<number, string[]> {
   const out = new Map<number, string[]>(actors.map((a) => [a.id, []]));
   if (actors.length === 0) return out;
-  const blocks = db.select({ kind: apBlocks.kind, value: apBlocks.value }).from(apBlocks).all();
-  const blockedHosts = new Set(blocks.filter((b) => b.kind === "domain").map((b) => b.value));
-  const blockedActors = new Set(blocks.filter((b) => b.kind === "actor").map((b) => b.value));
+  const blocked = blockedTest(db);
   const rows = db
     .select({
       actorId: apFollowers.actorId,
@@ -88,8 +87,7 @@ export function inboxesByActor(db: Db, actors: readonly Sender[]): Map<number, s
   const chosen = new Map<string, number>();
   for (const row of rows) {
     const target = row.sharedInbox || row.inbox;
-    if (blockedActors.has(row.remoteUri) || isBlockedHost(blockedHosts, row.server)) continue;
-    if (isBlockedHost(blockedHosts, hostOf(target))) continue;
+    if (blocked(row.remoteUri, row.server) || blocked(row.remoteUri, hostOf(target))) continue;
     const current = chosen.get(target);
     if (current === undefined || (rank.get(row.actorId) ?? 0) < (rank.get(current) ?? 0)) {
       chosen.set(target, row.actorId);
@@ -107,15 +105,6 @@ const hostOf = (url: string) => {
   }
 };
 
-/** A blocked domain blocks its subdomains too. */
-function isBlockedHost(blocked: ReadonlySet<string>, host: string): boolean {
-  const name = host.toLowerCase();
-  for (let at = name; at; at = at.includes(".") ? at.slice(at.indexOf(".") + 1) : "") {
-    if (blocked.has(at)) return true;
-  }
-  return false;
-}
-
 /** Queues `build(actor)` for each actor with inboxes to reach; returns how many were queued. */
 function deliver(
   db: Db,
@@ -127,16 +116,8 @@ function deliver(
     const actor = actors.find((a) => a.id === actorId);
     if (!actor || inboxes.length === 0) continue;
     const activity = build(actor);
-    const payload = JSON.stringify(activity);
     for (const inbox of inboxes) {
-      const id = enqueueDelivery(db, {
-        kind: "activitypub",
-        key: `ap:${activity.id}:${inbox}`,
-        target: inbox,
-        payload,
-        meta: { actorId },
-        ownerId: actorId,
-      });
+      const id = enqueueActivity(db, { actorId, inbox, activity });
       if (id !== null) queued++;
     }
   }

@@ -281,14 +281,3 @@ async function fetchRemoteActorByKey(db: Db, keyId: string): Promise<RemoteActor
   }
   return remoteActorRow(parsed.data);
 }
-
-/** A remote actor by its id: cached, or fetched and cached. */
-export async function remoteActor(db: Db, uri: string): Promise<RemoteActor> {
-  const cached = db.select().from(apRemoteActors).where(eq(apRemoteActors.uri, uri)).get();
-  if (cached) return cached;
-  const parsed = ApActor.safeParse(await fetchApDocument(db, uri));
-  if (!parsed.success || parsed.data.id !== uri) {
-    throw new SignatureError(`${uri} is not an actor`);
-  }
-  return saveRemoteActor(db, remoteActorRow(parsed.data));
-}

@@ -107,30 +107,6 @@ export const ApActivity = z.looseObject({
 });
 export type ApActivity = z.infer<typeof ApActivity>;
 
-/** An object (a Note, an Article…): loosely, by id and type. */
-export const ApObject = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  attributedTo: z.unknown().optional(),
-  content: z.string().nullish(),
-  inReplyTo: z.unknown().optional(),
-  url: z.unknown().optional(),
-  published: z.string().optional(),
-});
-export type ApObject = z.infer<typeof ApObject>;
-
-/** A collection or its page (followers, outbox). */
-export const ApCollection = z.looseObject({
-  "@context": context.optional(),
-  id: z.string(),
-  type: z.enum(["Collection", "OrderedCollection", "CollectionPage", "OrderedCollectionPage"]),
-  totalItems: z.number().int().nonnegative().optional(),
-  first: z.unknown().optional(),
-  items: z.array(z.unknown()).optional(),
-  orderedItems: z.array(z.unknown()).optional(),
-});
-export type ApCollection = z.infer<typeof ApCollection>;
-
 /** The first image of an `icon`, as a URL. */
 export function imageUrl(image: ApActor["icon"]): string | null {
   const first = Array.isArray(image) ? image[0] : image;

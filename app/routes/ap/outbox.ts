@@ -1,10 +1,16 @@
 /**
  * `/ap/site/outbox`, `/ap/users/:id/outbox`, `/ap/guests/:id/outbox` (docs/federation.md "What
- * is sent"): the actor's published public posts as an OrderedCollection, `?page=N` its pages.
+ * is sent"): the actor's published public posts as an OrderedCollection, `?page=N` its pages;
+ * and `…/followers`, the size of its followers collection.
  */
 import { data } from "react-router";
 import type { LocalActorRef } from "~/domain/federation/ids.server";
-import { actorExists, outboxCollection, outboxPage } from "~/domain/federation/outbox.server";
+import {
+  actorExists,
+  followersCollection,
+  outboxCollection,
+  outboxPage,
+} from "~/domain/federation/outbox.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
 import { jsonAnswer } from "~/web/activitypub.server";
@@ -25,6 +31,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const actor = actorOf(request, params);
   if (!actor || !actorExists(db, actor)) throw data("Not found", { status: 404 });
+  if (new URL(request.url).pathname.endsWith("/followers")) {
+    return jsonAnswer(followersCollection(db, actor));
+  }
   const page = new URL(request.url).searchParams.get("page");
   if (page === null) return jsonAnswer(outboxCollection(db, actor));
   const n = parsePostId(page);
