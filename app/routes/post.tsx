@@ -185,6 +185,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     imageAlt: post?.photo ? post.title : undefined,
     type: "article",
     noindex: !post || loaderData?.preview,
+    oembed: true,
     keywords: post
       ? [post.category?.name, ...post.tags.map((t) => t.name)].filter(Boolean).join(", ")
       : undefined,
