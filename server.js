@@ -112,6 +112,7 @@ const {
   allowFramingOfCards,
   countSlotsContext,
   counterCalls,
+  negotiate,
   withSurrogateKeys,
   workerCount,
   runPrimary,
@@ -310,6 +311,8 @@ function handleRequest(req, res) {
     req,
     res,
     () => {
+      // A post as ActivityPub JSON or Markdown: its own internal path, kept apart by the cache.
+      negotiate(req);
       try {
         if (servePageCacheHit(req, res)) return operations.hit(res);
       } catch (error) {
