@@ -4,8 +4,12 @@
  */
 import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
 import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
+import { websubHandler } from "~/domain/websub/distribute.server";
+import { websubVerifyHandler } from "~/domain/websub/verify.server";
 import type { DeliveryHandler } from "~/platform/delivery-queue.server";
 
 export const deliveryHandlers: Record<string, DeliveryHandler> = {
   [WEBHOOK_KIND]: webhookDelivery,
+  websub: websubHandler,
+  "websub-verify": websubVerifyHandler,
 };

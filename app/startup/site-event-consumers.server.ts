@@ -3,8 +3,10 @@
  * name is the consumer's cursor in `site_event_cursors`.
  */
 import { webhooksConsumer } from "~/domain/integrations/webhook-delivery.server";
+import { websubConsumer } from "~/domain/websub/distribute.server";
 import type { SiteEventConsumer } from "~/platform/site-events.server";
 
 export const siteEventConsumers: Record<string, SiteEventConsumer> = {
   webhooks: webhooksConsumer,
+  websub: websubConsumer,
 };

@@ -150,7 +150,7 @@ beforeAll(() => {
   db.update(users).set({ slug: authorSlug }).where(eq(users.id, n.staff.author.id)).run();
 });
 
-const scopes = () => [
+const scopes = (): { base: string; params: Record<string, string> }[] => [
   { base: "", params: {} },
   { base: `/category/${category.slug}`, params: { category: category.slug } },
   { base: `/tag/${tag.slug}`, params: { tag: tag.slug } },

@@ -37,7 +37,7 @@ function feedBasesOf(db: Db, event: SiteEvent): string[] {
     .get();
   if (!post) {
     // Deleted for good: its tags and byline went with it; its address still names its category.
-    const data = event.data ? (JSON.parse(event.data) as { url?: string }) : {};
+    const data = (event.data ?? {}) as { url?: string };
     const category = /^\/[^/]+\/([^/]+)\/[^/]+$/.exec(data.url ?? "")?.[1];
     if (category) bases.add(`/category/${category}`);
     return [...bases];
