@@ -60,6 +60,9 @@ export default [
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
 
+  // Webmention (docs/federation.md "Webmention"): other sites tell us they link to a post.
+  route("webmention", "routes/webmention.ts"),
+
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
   // it by the screen table (app/domain/access/admin-screens.ts: one entry per
