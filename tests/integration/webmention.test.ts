@@ -202,6 +202,21 @@ describe("sending", () => {
     );
     expect(byTarget).toEqual({ t5: "pending", t4: "dead" });
   });
+
+  it("refuses a target on a private address unless OUTBOUND_ALLOW_HOSTS lists it", async () => {
+    site.pages.set("/private-target", { body: `<link rel="webmention" href="/ep">` });
+    publish(`<a href="${site.origin}/private-target">p</a>`);
+    pump();
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
+    try {
+      await runDueDeliveries(n.db, handlers);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
+    }
+    expect(site.received).toEqual([]);
+    const row = n.db.select().from(deliveries).get();
+    expect(row).toMatchObject({ status: "dead", lastError: expect.stringMatching(/private/) });
+  });
 });
 
 async function mention(fields: Record<string, string>, address = "203.0.113.9") {
@@ -238,6 +253,16 @@ describe("receiving", () => {
   beforeEach(() => {
     n.db.delete(comments).run();
     n.db.delete(webmentions).run();
+  });
+
+  it("counts a link by any linking element, resolved, fragment aside; not text or comments", () => {
+    const target = "https://ours.example/1/a/b";
+    const base = "https://ours.example/elsewhere/page";
+    expect(linksTo('<a href="/1/a/b#c">x</a>', base, target)).toBe(true);
+    expect(linksTo(`<img src="${target}">`, base, target)).toBe(true);
+    expect(linksTo(`<blockquote cite="${target}">q</blockquote>`, base, target)).toBe(true);
+    expect(linksTo(`<p>${target}</p><!-- <a href="${target}"> -->`, base, target)).toBe(false);
+    expect(linksTo('<a href="/1/a/bc">x</a>', base, target)).toBe(false);
   });
 
   it("takes a mention that links to a post into moderation with its h-entry", async () => {

@@ -38,7 +38,8 @@ const STRICT: sanitizeHtml.IOptions = {
     "ol",
     "li",
   ],
-  allowedAttributes: { a: ["href"] },
+  // `rel` is always the one set below; a source's own is replaced.
+  allowedAttributes: { a: ["href", "rel"] },
   allowedSchemes: ["http", "https"],
   allowProtocolRelative: false,
   transformTags: {

@@ -124,9 +124,15 @@ export function answerResult(
   };
 }
 
+/** An OutboundError that no retry changes: the outbound rules refuse the address. */
+export function isRefusal(error: OutboundError): boolean {
+  return /refus|not allowed|private|password|credentials|only http/i.test(error.message);
+}
+
+/** A failed request as an attempt: a refused address is final, anything else is retried. */
 function failure(error: unknown): AttemptResult {
-  if (error instanceof OutboundError) return { ok: false, error: error.message };
-  throw error;
+  if (!(error instanceof OutboundError)) throw error;
+  return { ok: false, error: error.message, permanent: isRefusal(error) };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { AttemptResult, DeliveryHandler } from "~/platform/delivery-queue.s
 import { OutboundError, outboundRequest } from "~/platform/outbound-http.server";
 import { excerptText, type MentionEntry, readEntry } from "./h-entry.server";
 import { linksTo, pageTitle } from "./html.server";
-import { answerResult } from "./send.server";
+import { answerResult, isRefusal } from "./send.server";
 import { httpUrl, mentionHost } from "./urls";
 
 type Webmention = typeof webmentions.$inferSelect;
@@ -147,11 +147,6 @@ export function acceptMention(
   }
   if (created) announceComments(db, [id], new Date(now));
   return id;
-}
-
-/** An OutboundError that no retry changes: the address is refused by the outbound rules. */
-function isRefusal(error: OutboundError): boolean {
-  return /refus|not allowed|private|credentials|scheme|protocol/i.test(error.message);
 }
 
 /** The check of one received mention (owner: the webmentions row). */
