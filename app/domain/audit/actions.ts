@@ -34,5 +34,9 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  "webhook-added",
+  "webhook-removed",
+  "webhook-enabled",
+  "webhook-disabled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
