@@ -77,6 +77,9 @@ export default [
   route("oembed", "routes/oembed.ts"),
   route("embed/:id", "routes/embed-card.ts"),
 
+  // Webmention (docs/federation.md "Webmention"): other sites tell us they link to a post.
+  route("webmention", "routes/webmention.ts"),
+
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
   // it by the screen table (app/domain/access/admin-screens.ts: one entry per

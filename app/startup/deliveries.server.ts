@@ -4,6 +4,8 @@
  */
 import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
 import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
+import { webmentionDelivery } from "~/domain/webmention/send.server";
+import { webmentionVerify } from "~/domain/webmention/verify.server";
 import { websubHandler } from "~/domain/websub/distribute.server";
 import { websubVerifyHandler } from "~/domain/websub/verify.server";
 import type { DeliveryHandler } from "~/platform/delivery-queue.server";
@@ -12,4 +14,6 @@ export const deliveryHandlers: Record<string, DeliveryHandler> = {
   [WEBHOOK_KIND]: webhookDelivery,
   websub: websubHandler,
   "websub-verify": websubVerifyHandler,
+  webmention: webmentionDelivery,
+  "webmention-verify": webmentionVerify,
 };

@@ -39,6 +39,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "upload",
   "uploads",
   "user",
+  "webmention",
   "assets",
   "demo",
 ]);
