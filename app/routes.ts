@@ -59,6 +59,10 @@ export default [
   route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
+  // For machines (docs/integrations.md): a post as Markdown (where its `.md` address and
+  // `Accept: text/markdown` lead) and llms.txt.
+  route("md/posts/:id", "routes/machines/post-markdown.ts"),
+  route("llms.txt", "routes/machines/llms-txt.ts"),
 
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
