@@ -9,6 +9,7 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_NAME_MAX,
 } from "~/domain/comments/vocabulary";
+import type { MentionMark } from "~/domain/webmention/display.server";
 import { useFlash } from "~/hooks/use-flash";
 import { useSiteDate } from "~/hooks/use-site-date";
 
@@ -64,18 +65,32 @@ function CommentItem({
   comment,
   postUrl,
   canReply,
+  mention,
 }: {
   comment: CommentView;
   postUrl: string;
   canReply: boolean;
+  /** Set when the comment came as a Webmention: shown as "Mentioned on {host}". */
+  mention?: MentionMark;
 }) {
   const date = new Date(comment.createdAt);
   const shown = useSiteDate(date, { time: false });
   return (
-    <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
-      <article aria-label={`Comment by ${comment.name}`}>
+    <li
+      id={`comment-${comment.id}`}
+      className={mention ? "comment comment-mention" : "comment"}
+      tabIndex={-1}
+    >
+      <article aria-label={mention ? `Mention by ${comment.name}` : `Comment by ${comment.name}`}>
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
+          {mention ? (
+            <>
+              <a className="comment-mention-link" href={mention.url} rel="nofollow ugc noopener">
+                Mentioned on {mention.host}
+              </a>{" "}
+            </>
+          ) : null}
           {comment.source === "fediverse" ? <FediverseSource comment={comment} /> : null}
           <time dateTime={date.toISOString()} className="muted" suppressHydrationWarning>
             {shown ?? ""}
@@ -89,7 +104,7 @@ function CommentItem({
         <div className="comment-body">
           <CommentText body={comment.body} />
         </div>
-        {canReply && comment.approved && comment.parentId === null ? (
+        {canReply && !mention && comment.approved && comment.parentId === null ? (
           <Link
             className="comment-reply"
             to={`${postUrl}?replyto=${comment.id}#respond`}
@@ -124,6 +139,7 @@ export function CommentsSection({
   closedReason,
   replyTo,
   result,
+  mentions = {},
 }: {
   postUrl: string;
   comments: CommentView[];
@@ -132,6 +148,8 @@ export function CommentsSection({
   closedReason: string | null;
   replyTo: { id: number; name: string } | null;
   result?: Result | null;
+  /** The comments that came as Webmentions, by id (docs/federation.md "Webmention"). */
+  mentions?: Record<number, MentionMark>;
 }) {
   const flash = useFlash("comment");
   const navigation = useNavigation();
@@ -157,7 +175,13 @@ export function CommentsSection({
       {comments.length > 0 ? (
         <ol className="comment-list">
           {comments.map((c) => (
-            <CommentItem key={c.id} comment={c} postUrl={postUrl} canReply={open} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              postUrl={postUrl}
+              canReply={open}
+              mention={mentions[c.id]}
+            />
           ))}
         </ol>
       ) : (

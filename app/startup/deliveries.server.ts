@@ -5,9 +5,17 @@
 import { activityPubDelivery } from "~/domain/federation/deliver.server";
 import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
 import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
+import { webmentionDelivery } from "~/domain/webmention/send.server";
+import { webmentionVerify } from "~/domain/webmention/verify.server";
+import { websubHandler } from "~/domain/websub/distribute.server";
+import { websubVerifyHandler } from "~/domain/websub/verify.server";
 import type { DeliveryHandler } from "~/platform/delivery-queue.server";
 
 export const deliveryHandlers: Record<string, DeliveryHandler> = {
   [WEBHOOK_KIND]: webhookDelivery,
+  websub: websubHandler,
+  "websub-verify": websubVerifyHandler,
+  webmention: webmentionDelivery,
+  "webmention-verify": webmentionVerify,
   activitypub: activityPubDelivery,
 };

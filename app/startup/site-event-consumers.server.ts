@@ -4,9 +4,13 @@
  */
 import { federationConsumer } from "~/domain/federation/publishing.server";
 import { webhooksConsumer } from "~/domain/integrations/webhook-delivery.server";
+import { webmentionConsumer } from "~/domain/webmention/send.server";
+import { websubConsumer } from "~/domain/websub/distribute.server";
 import type { SiteEventConsumer } from "~/platform/site-events.server";
 
 export const siteEventConsumers: Record<string, SiteEventConsumer> = {
   webhooks: webhooksConsumer,
+  websub: websubConsumer,
+  webmention: webmentionConsumer,
   federation: federationConsumer,
 };

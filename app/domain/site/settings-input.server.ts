@@ -160,6 +160,8 @@ export const SETTINGS_FLAGS = [
   "confirmSubscribers",
   "sendWelcomeEmail",
   "embedsLoadWithoutAsking",
+  // Webmention (docs/federation.md "Webmention").
+  "sendWebmentions",
   // Fediverse (docs/federation.md "Following and blocking").
   "fediverseApproveFollows",
 ] as const;
