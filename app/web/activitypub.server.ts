@@ -8,21 +8,13 @@ import { MAX_INBOX_BYTES, receiveActivity } from "~/domain/federation/inbox.serv
 import { AP_CONTENT_TYPE } from "~/domain/federation/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { readLimitedBytes } from "~/web/forms.server";
+import { prefers } from "~/web/negotiation-node.server";
 
-const AP_TYPES = ["application/activity+json", "application/ld+json"];
+const AP_TYPES: ReadonlySet<string> = new Set(["application/activity+json", "application/ld+json"]);
 
-/** Whether `Accept` prefers an ActivityPub document to HTML (q-values honoured). */
+/** Whether `Accept` prefers an ActivityPub document to HTML (the rule negotiation applies). */
 export function wantsActivityJson(request: Request): boolean {
-  let ap = 0;
-  let html = 0;
-  for (const part of (request.headers.get("Accept") ?? "").split(",")) {
-    const [type = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(/q=([\d.]+)/.exec(params.join(";"))?.[1] ?? "1");
-    const weight = Number.isFinite(q) ? q : 0;
-    if (AP_TYPES.includes(type.trim())) ap = Math.max(ap, weight);
-    if (type.trim() === "text/html") html = Math.max(html, weight);
-  }
-  return ap > 0 && ap >= html;
+  return prefers(request.headers.get("Accept") ?? undefined, AP_TYPES);
 }
 
 /** A JSON answer with `Content-Type` `type`; `cors` lets any page read it (WebFinger, NodeInfo). */

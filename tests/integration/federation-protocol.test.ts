@@ -372,6 +372,16 @@ describe("inbox security", () => {
     await deliver();
   });
 
+  test("a deleted account we never knew is acknowledged without fetching it", async () => {
+    const ghost = `${remote.origin}/users/ghost`;
+    const res = await post(
+      { id: `${ghost}#delete`, type: "Delete", actor: ghost, object: ghost },
+      { keyId: `${ghost}#main-key`, privateKey: remote.privateKey },
+    );
+    expect(res.status).toBe(202);
+    expect(count("ap_remote_actors")).toBe(3);
+  });
+
   test("a blocked server's Follow is refused and nothing is sent to it", async () => {
     addBlock(db(), { kind: "domain", value: "127.0.0.1" }, "test");
     const res = await post(follow(6), signer("mallory"));

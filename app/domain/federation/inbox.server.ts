@@ -5,6 +5,8 @@
  * key is fetched), the signature itself (401), key owner = actor (401), the server's rate (429).
  * Then the activity goes to its handler in `inboxHandlers`; a type nobody handles is acknowledged.
  */
+import { eq } from "drizzle-orm";
+import { apRemoteActors } from "#db/schema";
 import { DomainError, RateLimitedError } from "~/domain/errors.server";
 import { localActor } from "~/domain/federation/actors.server";
 import { isBlocked } from "~/domain/federation/blocks.server";
@@ -102,6 +104,16 @@ export const inboxHandlers: Record<string, InboxHandler> = {
 /** Activities per remote server: 300 a minute, then 429 until the minute is over. */
 export const inboxRate = new FailureLimiter("ap-inbox", 300, 60_000);
 
+function knownActor(db: Db, uri: string): boolean {
+  return (
+    db
+      .select({ uri: apRemoteActors.uri })
+      .from(apRemoteActors)
+      .where(eq(apRemoteActors.uri, uri))
+      .get() !== undefined
+  );
+}
+
 /** Reads and checks an inbox POST, then dispatches it. Throws DomainError with the status to answer. */
 export async function receiveActivity(
   db: Db,
@@ -132,6 +144,15 @@ export async function receiveActivity(
   )?.[1];
   if ((actorId && isBlocked(db, actorId)) || (keyId && isBlocked(db, keyId))) {
     throw new DomainError(403, "This server does not accept activities from you");
+  }
+  // A deleted account's farewell: its key is gone with it, and we never knew it; nothing to do.
+  if (
+    activity.type === "Delete" &&
+    actorId &&
+    refId(activity.object) === actorId &&
+    !knownActor(db, actorId)
+  ) {
+    return;
   }
   let signer: RemoteActor;
   try {
