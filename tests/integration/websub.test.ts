@@ -345,6 +345,30 @@ describe("distribution", () => {
     expect(titles).toEqual([["First title"], ["Second title"], []]);
   });
 
+  it("a tag with a non-ASCII slug, subscribed by its encoded address, is pushed", async () => {
+    const economy = makeTag("Économie");
+    const encoded = `${BASE}/tag/${encodeURIComponent(economy.slug)}/atom.xml`;
+    expect((await subscribe(encoded)).status).toBe(202);
+    await deliver();
+    expect(subs()[0]?.status).toBe("active");
+    publish("Les marchés", { tagIds: [economy.id] });
+    pumpSiteEvents(n.db, consumers);
+    await deliver();
+    expect(pushes()).toHaveLength(1);
+    expect(pushes()[0]?.body).toContain("Les marchés");
+  });
+
+  it("moving a post to the trash pushes the feed without it", async () => {
+    await activeSub(`${BASE}/feed.json`);
+    const post = publish("Short-lived");
+    pumpSiteEvents(n.db, consumers);
+    n.db.update(posts).set({ status: "trash" }).where(eq(posts.id, post.id)).run();
+    pumpSiteEvents(n.db, consumers);
+    await deliver();
+    // Both pushes render the feed as it is when sent: the post is gone from each.
+    expect(pushes().map((p) => JSON.parse(p.body).items.length)).toEqual([0, 0]);
+  });
+
   it("an expired lease gets nothing and is removed", async () => {
     const sub = await activeSub(`${BASE}/atom.xml`);
     const keep = await activeSub(`${BASE}/atom.xml`, {}, "/keep");
