@@ -15,7 +15,7 @@ import type { Route } from "./+types/websub";
 
 /**
  * Subscription requests per client address: every request counts, as each one may make the hub
- * call a callback (Settings › Enable Rate Limiting).
+ * call a callback (Settings › Enable Rate Limiting; docs/decisions/324-websub-rate-limit.md).
  */
 const hubLimit = new FailureLimiter("websub", 60, 15 * 60 * 1000);
 
