@@ -27,6 +27,7 @@ import {
 } from "~/platform/delivery-queue.server";
 import { pumpSiteEvents, startSiteEvents, stopSiteEvents } from "~/platform/site-events.server";
 import { action as hubAction, loader as hubLoader } from "~/routes/websub";
+import { crossSitePagePost, refuseRequest } from "~/web/request-guard-node.server";
 import { resetDatabase, routeArgs } from "../helpers";
 import {
   type Recorded,
@@ -279,6 +280,17 @@ describe("subscribing", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await ask("10.3.3.3")).status).toBe(400);
+  });
+
+  it("a subscriber's POST (no Origin header, as servers send) passes the request guard", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded", "content-length": "300" };
+    expect(refuseRequest("POST", "/websub", form)).toBeNull();
+    expect(crossSitePagePost("POST", "/websub", { host: "127.0.0.1:3500" })).toBeNull();
+    // A browser's cross-site form post to it is refused, as to every page.
+    expect(
+      crossSitePagePost("POST", "/websub", { host: "127.0.0.1:3500", origin: "https://x.example" })
+        ?.status,
+    ).toBe(403);
   });
 
   it("refuses a private callback unless its host is allowed", async () => {
