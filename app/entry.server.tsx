@@ -6,6 +6,7 @@ import { log as processLog } from "~/platform/log.server";
 import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
+import { setPostAlternateHeaders } from "~/web/post-alternates.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 import { setLoaderSurrogateKeys } from "~/web/surrogate-keys.server";
 
@@ -76,6 +77,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setEmbedSourcesHeader(responseHeaders, loadContext.get(embedSourcesContext));
   setLoaderSurrogateKeys(responseHeaders, routerContext);
+  setPostAlternateHeaders(responseHeaders, routerContext);
   // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
   const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
   return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });

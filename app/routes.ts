@@ -79,6 +79,10 @@ export default [
 
   // Webmention (docs/federation.md "Webmention"): other sites tell us they link to a post.
   route("webmention", "routes/webmention.ts"),
+  // For machines (docs/integrations.md): a post as Markdown (where its `.md` address and
+  // `Accept: text/markdown` lead) and llms.txt.
+  route("md/posts/:id", "routes/machines/post-markdown.ts"),
+  route("llms.txt", "routes/machines/llms-txt.ts"),
 
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
