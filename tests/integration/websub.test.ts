@@ -54,6 +54,8 @@ const DAY_MS = 24 * 3600_000;
 let n: ReturnType<typeof setupNewsroom>;
 let tag: ReturnType<typeof makeTag>;
 const AUTHOR_SLUG = "abe-writes";
+/** The subscriber's port (in this suite's range, beside webmention's fake site). */
+const SUBSCRIBER_PORT = 5662;
 
 beforeAll(async () => {
   process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
@@ -64,7 +66,7 @@ beforeAll(async () => {
       return { status: 200, body: intent === "echo" ? challenge : `${challenge}-not` };
     }
     return { status: postAnswers.shift() ?? 200, body: "thanks" };
-  });
+  }, SUBSCRIBER_PORT);
   origin = subscriber.origin;
   received = subscriber.received;
 });

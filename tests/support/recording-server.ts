@@ -1,5 +1,5 @@
 /**
- * A real HTTP server on 127.0.0.1 (a random port) that records every request it gets — method,
+ * A real HTTP server on a loopback address (127.0.0.1 unless told) and the port given that records every request it gets — method,
  * path, query, headers, body — and answers what `reply` says: the other side of outbound
  * deliveries in the integration tests.
  */
@@ -24,6 +24,8 @@ export type RecordingServer = {
 
 export async function startRecordingServer(
   reply: (request: Recorded) => Reply,
+  port: number,
+  host = "127.0.0.1",
 ): Promise<RecordingServer> {
   const received: Recorded[] = [];
   const server = createServer((req, res) => {
@@ -45,9 +47,9 @@ export async function startRecordingServer(
       res.writeHead(answer.status, { "Content-Type": "text/plain" }).end(answer.body ?? "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
