@@ -16,6 +16,7 @@ import {
   users,
   websubSubscriptions,
 } from "#db/schema";
+import { savePost } from "~/domain/posts/editing.server";
 import { websubConsumer, websubHandler } from "~/domain/websub/distribute.server";
 import { DEFAULT_LEASE_SECONDS, MAX_LEASE_SECONDS } from "~/domain/websub/subscribe.server";
 import { websubVerifyHandler } from "~/domain/websub/verify.server";
@@ -354,6 +355,43 @@ describe("distribution", () => {
       (JSON.parse(p.body).items as { title: string }[]).map((i) => i.title),
     );
     expect(titles).toEqual([["First title"], ["Second title"], []]);
+  });
+
+  it("moving a post out of a category and a tag pushes the feeds it left", async () => {
+    await activeSub(`${BASE}/category/${n.cats.crypto.slug}/atom.xml`, {}, "/old-category");
+    await activeSub(`${BASE}/tag/${n.tags.bitcoin.slug}/feed.json`, {}, "/old-tag");
+    await activeSub(`${BASE}/category/${n.cats.fresh.slug}/atom.xml`, {}, "/new-category");
+    const fields = {
+      action: "publish",
+      title: "On the move",
+      category: n.cats.crypto.name,
+      summary: "A summary.",
+      content: "<p>Words.</p>",
+      tags: [n.tags.bitcoin.name],
+      photo: null,
+      socialCard: null,
+    };
+    const saved = savePost(n.staff.admin, fields);
+    pumpSiteEvents(n.db, consumers);
+    await deliver();
+    expect(
+      pushes()
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(["/old-category", "/old-tag"]);
+    received.length = 0;
+    savePost(
+      n.staff.admin,
+      { ...fields, category: n.cats.fresh.name, tags: [] },
+      { id: saved.post.id },
+    );
+    pumpSiteEvents(n.db, consumers);
+    await deliver();
+    const byPath = Object.fromEntries(pushes().map((p) => [p.path, p.body]));
+    expect(Object.keys(byPath).sort()).toEqual(["/new-category", "/old-category", "/old-tag"]);
+    expect(byPath["/old-category"]).not.toContain("On the move");
+    expect(JSON.parse(byPath["/old-tag"] ?? "{}").items).toEqual([]);
+    expect(byPath["/new-category"]).toContain("On the move");
   });
 
   it("a tag with a non-ASCII slug, subscribed by its encoded address, is pushed", async () => {
