@@ -6,7 +6,7 @@
  * through the delivery queue, and within seconds when the background jobs run.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   deliveries,
@@ -418,13 +418,14 @@ describe("distribution", () => {
     expect(pushes().map((p) => JSON.parse(p.body).items.length)).toEqual([0, 0]);
   });
 
-  it("an expired lease gets nothing and is removed", async () => {
+  it("an expired lease gets nothing and is removed, as is one on a feed that did not change", async () => {
     const sub = await activeSub(`${BASE}/atom.xml`);
     const keep = await activeSub(`${BASE}/atom.xml`, {}, "/keep");
+    const other = await activeSub(`${BASE}/category/${n.cats.fresh.slug}/atom.xml`, {}, "/other");
     n.db
       .update(websubSubscriptions)
       .set({ expiresAt: Date.now() - 1000 })
-      .where(eq(websubSubscriptions.id, sub.id))
+      .where(inArray(websubSubscriptions.id, [sub.id, other.id]))
       .run();
     publish("After the lease");
     pumpSiteEvents(n.db, consumers);

@@ -3,14 +3,14 @@
  * edited, unpublished or deleted, `websubConsumer` works out which feeds changed (the site's, the
  * post's category's, each of its tags' and authors', in every format; after an edit also the
  * category and tags it had before) and queues one delivery
- * "websub" per active subscription of each; an expired one is removed instead. The delivery
+ * "websub" per active subscription of each; every expired one is removed first. The delivery
  * renders the feed when it is sent, so the newest state goes
  * (docs/decisions/322-websub-render-at-send.md), and POSTs it with its Content-Type, the `Link`
  * header and, when the subscriber gave a secret, `X-Hub-Signature: sha256=…` (HMAC-SHA256 of the
  * body). A 410 ends the subscription; other failures are retried by the queue.
  */
 import { createHmac } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import { categories, postRevisions, posts, postTags, tags, websubSubscriptions } from "#db/schema";
 import { bylinesFor } from "~/domain/bylines/read.server";
 import { FEED_FORMATS } from "~/domain/feeds/formats";
@@ -98,7 +98,12 @@ export function changedTopics(db: Db, event: SiteEvent): string[] {
 
 export const websubConsumer: SiteEventConsumer = (db, event) => {
   if (!event.topic.startsWith("post.")) return;
-  const now = Date.now();
+  // Every lease run out by now goes, whichever feed it followed.
+  db.delete(websubSubscriptions)
+    .where(
+      and(eq(websubSubscriptions.status, "active"), lte(websubSubscriptions.expiresAt, Date.now())),
+    )
+    .run();
   const subs = db
     .select()
     .from(websubSubscriptions)
@@ -110,10 +115,6 @@ export const websubConsumer: SiteEventConsumer = (db, event) => {
     )
     .all();
   for (const sub of subs) {
-    if (sub.expiresAt === null || sub.expiresAt <= now) {
-      db.delete(websubSubscriptions).where(eq(websubSubscriptions.id, sub.id)).run();
-      continue;
-    }
     enqueueDelivery(db, {
       kind: "websub",
       key: `ws:${sub.id}:${event.id}`,
