@@ -477,6 +477,23 @@ describe("distribution", () => {
     expect(attempts.map((a) => a.status)).toEqual([500, 503, 200]);
   });
 
+  it("a callback the outgoing rules now refuse is not retried", async () => {
+    await activeSub(`${BASE}/atom.xml`);
+    publish("Refused");
+    pumpSiteEvents(n.db, consumers);
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
+    try {
+      expect(await deliver()).toBe(1);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
+    }
+    expect(n.db.select().from(deliveries).where(eq(deliveries.kind, "websub")).get()?.status).toBe(
+      "dead",
+    );
+    expect(await deliver(DAY_MS)).toBe(0);
+    expect(pushes()).toEqual([]);
+  });
+
   it("a 410 Gone ends the subscription", async () => {
     await activeSub(`${BASE}/atom.xml`);
     postAnswers.push(410);

@@ -7,7 +7,8 @@
  * renders the feed when it is sent, so the newest state goes
  * (docs/decisions/322-websub-render-at-send.md), and POSTs it with its Content-Type, the `Link`
  * header and, when the subscriber gave a secret, `X-Hub-Signature: sha256=…` (HMAC-SHA256 of the
- * body). A 410 ends the subscription; other failures are retried by the queue.
+ * body). A 410 ends the subscription; a refused address is final; other failures are retried by
+ * the queue.
  */
 import { createHmac } from "node:crypto";
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { bylinesFor } from "~/domain/bylines/read.server";
 import { FEED_FORMATS } from "~/domain/feeds/formats";
 import { feedLinkHeader, renderFeed } from "~/domain/feeds/render.server";
 import { feedAtPath, feedUrl } from "~/domain/feeds/scope.server";
+import { isRefusal } from "~/domain/webmention/send.server";
 import type { Db } from "~/platform/db.server";
 import {
   type AttemptResult,
@@ -169,7 +171,8 @@ async function distribute(row: DeliveryRow, db: Db, now = Date.now()): Promise<A
     return { ok: false, status: res.status, excerpt, error: `HTTP ${res.status}` };
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
-    return { ok: false, error: error.message };
+    // A callback the outgoing rules refuse stays refused: not retried.
+    return { ok: false, error: error.message, permanent: isRefusal(error) };
   }
 }
 
