@@ -4,10 +4,11 @@
  */
 
 import { getDb } from "~/platform/db.server";
-import { apiHandler } from "~/web/api.server";
+import { apiHandler, READS_CONTENT } from "~/web/api.server";
 import { publishedPostDetail } from "~/web/public-api.server";
 import type { Route } from "./+types/api.post-detail";
 
-export const loader = apiHandler(({ params }: Route.LoaderArgs) =>
-  publishedPostDetail(getDb(), params.id),
+export const loader = apiHandler(
+  ({ params }: Route.LoaderArgs) => publishedPostDetail(getDb(), params.id),
+  READS_CONTENT,
 );

@@ -6,7 +6,7 @@
 import { searchPublished } from "~/domain/search/search.server";
 import { snippetHtml } from "~/domain/search/snippet";
 import { getDb } from "~/platform/db.server";
-import { apiHandler } from "~/web/api.server";
+import { apiHandler, READS_CONTENT } from "~/web/api.server";
 import { readPaging, toApiPostItem } from "~/web/public-api.server";
 import { readSearchRequest } from "~/web/search.server";
 import type { Route } from "./+types/api.search";
@@ -16,4 +16,4 @@ export const loader = apiHandler(({ request }: Route.LoaderArgs) => {
   const page = searchPublished(getDb(), q, filters, readPaging(request));
   const items = page.results.map((r) => ({ ...toApiPostItem(r), snippet: snippetHtml(r.snippet) }));
   return Response.json(items, { headers: { "X-Total-Count": String(page.total) } });
-});
+}, READS_CONTENT);

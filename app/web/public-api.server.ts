@@ -15,6 +15,7 @@ import { notFound, parseInput } from "~/domain/errors.server";
 import { listLeadingConversations } from "~/domain/posts/home-page.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
 import { postIdField } from "~/domain/posts/ids";
+import { showsWholePost, visibilityOf } from "~/domain/posts/reader-markdown.server";
 import {
   countPublishedPosts as countPublished,
   getPublishedPost,
@@ -202,7 +203,10 @@ export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {
     ...toApiPostItem(post),
     uid: post.uid,
     status: "published",
-    content: renderContent(post.content, { target: "api", db, publicUrl: readEnv().publicUrl }),
+    // A members-only post's body is for signed-in members, never the JSON API (docs/members.md).
+    content: showsWholePost({ visibility: visibilityOf(db, post.id) })
+      ? renderContent(post.content, { target: "api", db, publicUrl: readEnv().publicUrl })
+      : "",
     tags: post.tags.map((t) => t.name),
     socialCard: post.socialCard,
     views: post.views,

@@ -34,5 +34,7 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  "content-token-created",
+  "content-token-revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -58,7 +58,7 @@ function isoDay(date: Date, timeZone: string): string {
 }
 
 /** The post's visibility (docs/members.md): "public" or "members". */
-function visibilityOf(db: Db, id: number): string {
+export function visibilityOf(db: Db, id: number): string {
   return (
     db.select({ visibility: posts.visibility }).from(posts).where(eq(posts.id, id)).get()
       ?.visibility ?? "public"
