@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  "webhook-added",
+  "webhook-removed",
+  "webhook-enabled",
+  "webhook-disabled",
   "content-token-created",
   "content-token-revoked",
 ] as const;
