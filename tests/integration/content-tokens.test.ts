@@ -3,7 +3,8 @@
  * tokens, shown once and kept as a SHA-256; a token reads published content through the JSON
  * API's GET calls (lists, post detail, search, category and tag lists) and is refused on drafts,
  * members-only bodies, subscribers, users, settings and every write; revoking stops it; CORS
- * answers only the token's origins; each token has its own rate limit.
+ * answers only the token's origins; each token has its own rate limit. The Integrations screen
+ * creates (showing the token once), lists and revokes them.
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -14,6 +15,10 @@ import {
   listContentTokens,
   revokeContentToken,
 } from "~/domain/integrations/content-tokens.server";
+import {
+  action as integrationsAction,
+  loader as integrationsLoader,
+} from "~/routes/admin.integrations";
 import { loader as commentsGet } from "~/routes/api.comments-get";
 import { action as crudGetDocs } from "~/routes/api.crud-get-docs";
 import { loader as homeList } from "~/routes/api.home-list";
@@ -25,8 +30,8 @@ import { loader as search } from "~/routes/api.search";
 import { loader as settingData } from "~/routes/api.setting-data";
 import { action as userData } from "~/routes/api.user-data";
 import { TOKEN_CALLS_PER_MINUTE, tokenCalls } from "~/web/content-token-gate.server";
-import { routeArgs } from "../helpers";
-import { BASE, caught, makePost, makeSubscriber, setupNewsroom } from "./fixtures";
+import { routeArgs, settle } from "../helpers";
+import { BASE, caught, makePost, makeSubscriber, sessionCookie, setupNewsroom } from "./fixtures";
 
 let n: ReturnType<typeof setupNewsroom>;
 let token: string;
@@ -318,5 +323,78 @@ describe("limits and revoking", () => {
       "content-token-revoked",
     ]);
     expect((await caught(() => revokeContentToken(n.db, n.staff.admin, "nope"))).status).toBe(404);
+  });
+});
+
+describe("the Integrations screen", () => {
+  function form(cookie: string, fields: Record<string, string>, query = "") {
+    return new Request(`${BASE}/admin/integrations${query}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  it("creates a token, shows it once, lists it and revokes it", async () => {
+    const cookie = await sessionCookie(n.staff.admin);
+    const made = await settle(
+      integrationsAction,
+      form(cookie, { intent: "token-create", name: "Screen token", origins: FRONT }),
+    );
+    expect(made.status).toBe(200);
+    expect(made.data.token).toMatch(/^inkct_/);
+    const screenToken = made.data.token as string;
+    const ok = await call(byCategory, withToken("/get/posts/crypto", { token: screenToken }), {
+      categoryKey: "crypto",
+    });
+    expect(ok.status).toBe(200);
+
+    const page = await settle(
+      integrationsLoader,
+      new Request(`${BASE}/admin/integrations`, { headers: { Cookie: cookie } }),
+    );
+    const listed = page.data.tokens.find((t: { name: string }) => t.name === "Screen token");
+    expect(listed).toMatchObject({ origins: [FRONT], revokedAt: null });
+    expect(JSON.stringify(page.data)).not.toContain(screenToken);
+
+    const asking = await settle(
+      integrationsLoader,
+      new Request(`${BASE}/admin/integrations?revoke=${listed.uid}`, {
+        headers: { Cookie: cookie },
+      }),
+    );
+    expect(asking.data.revoking.uid).toBe(listed.uid);
+
+    const revoked = await settle(
+      integrationsAction,
+      form(cookie, { intent: "token-revoke", uid: listed.uid }),
+    );
+    expect(revoked.status).toBe(303);
+    expect(revoked.location).toBe("/admin/integrations");
+    const after = await call(byCategory, withToken("/get/posts/crypto", { token: screenToken }), {
+      categoryKey: "crypto",
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it("puts a refused form back with its message", async () => {
+    const cookie = await sessionCookie(n.staff.admin);
+    const refused = await settle(
+      integrationsAction,
+      form(cookie, { intent: "token-create", name: "Bad", origins: "https://x.example/path" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toMatch(/^Token not created: .*not an origin/);
+    expect(refused.data.values).toEqual({ name: "Bad", origins: "https://x.example/path" });
+  });
+
+  it("is closed to everyone but Administrators", async () => {
+    const cookie = await sessionCookie(n.staff.editor);
+    const answer = await settle(
+      integrationsAction,
+      form(cookie, { intent: "token-create", name: "Editor's" }),
+    );
+    expect(answer.status).toBe(403);
+    expect(listContentTokens(n.db, n.staff.admin).map((t) => t.name)).not.toContain("Editor's");
   });
 });
