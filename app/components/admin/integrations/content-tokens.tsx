@@ -77,7 +77,7 @@ function CreateTokenForm({ failed }: { failed?: TokenFailure }) {
     <Form method="post" className="admin-form admin-panel" aria-labelledby="token-add-heading">
       <h3 id="token-add-heading">Create a token</h3>
       <LabeledInput
-        label="Name"
+        label="Token name"
         name="name"
         id="token-name"
         type="text"
