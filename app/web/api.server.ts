@@ -132,6 +132,7 @@ const API_PREFIXES = [
   "upload",
   "comments",
   "webhooks",
+  "content-tokens",
 ];
 
 export function isApiPath(pathname: string): boolean {

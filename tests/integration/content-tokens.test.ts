@@ -20,6 +20,9 @@ import {
   loader as integrationsLoader,
 } from "~/routes/admin.integrations";
 import { loader as commentsGet } from "~/routes/api.comments-get";
+import { action as tokensAdd } from "~/routes/api.content-tokens-add";
+import { loader as tokensList } from "~/routes/api.content-tokens-list";
+import { action as tokensRevoke } from "~/routes/api.content-tokens-revoke";
 import { action as crudGetDocs } from "~/routes/api.crud-get-docs";
 import { loader as homeList } from "~/routes/api.home-list";
 import { loader as postDetail } from "~/routes/api.post-detail";
@@ -396,5 +399,54 @@ describe("the Integrations screen", () => {
     );
     expect(answer.status).toBe(403);
     expect(listContentTokens(n.db, n.staff.admin).map((t) => t.name)).not.toContain("Editor's");
+  });
+});
+
+describe("the JSON API for Administrators", () => {
+  const postJson = (path: string, body: unknown) =>
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("creates, lists and revokes tokens with an Administrator's key", async () => {
+    const key = n.staff.admin.apiKey;
+    const added = await call(
+      tokensAdd,
+      postJson("/content-tokens/add", { key, name: "API made", origins: [FRONT] }),
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.token).toMatchObject({ name: "API made", origins: [FRONT] });
+    const secret = added.body.token.token as string;
+    expect(secret).toMatch(/^inkct_/);
+
+    const listed = await call(tokensList, new Request(`${BASE}/get/content-tokens?key=${key}`));
+    expect(listed.status).toBe(200);
+    expect(listed.body.tokens.map((t: { name: string }) => t.name)).toContain("API made");
+    expect(listed.text).not.toContain(secret);
+
+    const uid = added.body.token.uid as string;
+    const revoked = await call(tokensRevoke, postJson(`/content-tokens/revoke/${uid}`, { key }), {
+      uid,
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.token.revokedAt).not.toBeNull();
+  });
+
+  it("refuses other roles (403), no key (401) and a content token (403)", async () => {
+    const editor = await call(
+      tokensAdd,
+      postJson("/content-tokens/add", { key: n.staff.editor.apiKey, name: "Nope" }),
+    );
+    expect(editor.status).toBe(403);
+    const anonymous = await call(tokensList, new Request(`${BASE}/get/content-tokens`));
+    expect(anonymous.status).toBe(401);
+    const live = createContentToken(n.db, n.staff.admin, { name: "Reader" }).token;
+    const withContentToken = await call(
+      tokensList,
+      withToken("/get/content-tokens", { token: live }),
+    );
+    expect(withContentToken.status).toBe(403);
   });
 });
