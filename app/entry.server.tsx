@@ -28,6 +28,7 @@ export { markStopping, markWarm } from "~/platform/readiness.server";
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 export { countSlotsContext } from "~/web/count-slots.server";
 export { counterCalls } from "~/web/counter-calls-node.server";
+export { allowFramingOfCards } from "~/web/embed-card-headers.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.

@@ -69,6 +69,21 @@ export default [
   route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
+  // Atom, JSON Feed and tag RSS beside the RSS feeds above; the WebSub hub; oEmbed and its cards
+  // (docs/integrations.md "Feeds", "WebSub", "oEmbed").
+  ...["", "category/:category/", "tag/:tag/", "author/:slug/"].flatMap((base) =>
+    ["atom.xml", "feed.json", ...(base.startsWith("tag") ? ["rss.xml"] : [])].map((file) =>
+      route(`${base}${file}`, "routes/feeds/feed.ts", {
+        id: `feed-${base.split("/")[0] || "site"}-${file}`,
+      }),
+    ),
+  ),
+  route("websub", "routes/websub.ts"),
+  route("oembed", "routes/oembed.ts"),
+  route("embed/:id", "routes/embed-card.ts"),
+
+  // Webmention (docs/federation.md "Webmention"): other sites tell us they link to a post.
+  route("webmention", "routes/webmention.ts"),
   // For machines (docs/integrations.md): a post as Markdown (where its `.md` address and
   // `Accept: text/markdown` lead) and llms.txt.
   route("md/posts/:id", "routes/machines/post-markdown.ts"),

@@ -46,7 +46,7 @@ const POST_PATH = /^\/([^/]+)\/[^/]+\/[^/]+$/;
 /** Listings of post cards (each card counts the post's approved comments). */
 const LIST_PATH = /^\/(?:category|tag)\/[^/]+$/;
 const SITEMAP_PATH = /^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
-const FEED_PATH = /^\/category\/[^/]+\/rss\.xml$/;
+const FEED_PATH = /^\/(?:category|tag)\/[^/]+\/(?:rss\.xml|atom\.xml|feed\.json)$/;
 /** `/{slug}`: a page of the `pages` table (Reach Out and the policies among them). */
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const ENCODED_PAGE_PATH = /^\/[^/]*%[^/]*$/;
@@ -57,6 +57,8 @@ const FIXED_PATHS = new Map<string, PageKind>([
   ["/llms.txt", "list"],
   ["/explore", "list"],
   ["/rss.xml", "other"],
+  ["/atom.xml", "other"],
+  ["/feed.json", "other"],
   ["/sitemap.xml", "sitemap"],
   ["/robots.txt", "other"],
 ]);
