@@ -6,6 +6,7 @@
 
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { ANONYMOUS, readableContent } from "~/domain/access/reading.server";
 import { listPublishedGuests } from "~/domain/bylines/contributor-pages.server";
 import { type BylineEntry, bylinesFor } from "~/domain/bylines/read.server";
 import { authorNames } from "~/domain/bylines/sentence";
@@ -62,12 +63,14 @@ export function rssFeed(opts: {
   const body = items
     .map((p) => {
       const url = absoluteUrl(base, p.url);
+      // A feed is public: a members-only post is its summary, marked (docs/members.md).
+      const readable = readableContent(ANONYMOUS, p);
       return [
         "    <item>",
         `      <title>${escapeXml(p.title)}</title>`,
         `      <link>${escapeXml(url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-        `      <description>${escapeXml(p.summary)}</description>`,
+        `      <description>${escapeXml(readable.complete ? p.summary : membersOnlySummary(p.summary))}</description>`,
         `      <pubDate>${p.timestamp.toUTCString()}</pubDate>`,
         // One dc:creator per Author, in byline order (docs/behaviour.md §bylines).
         ...creators(bylines.get(p.id) ?? [], p.authorName).map(
@@ -78,7 +81,9 @@ export function rssFeed(opts: {
         p.photo
           ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
           : "",
-        `      <content:encoded>${escapeXml(renderContent(p.content, { target: "feed", db, publicUrl: base, pageUrl: url }))}</content:encoded>`,
+        readable.complete
+          ? `      <content:encoded>${escapeXml(renderContent(readable.html, { target: "feed", db, publicUrl: base, pageUrl: url }))}</content:encoded>`
+          : "",
         "    </item>",
       ]
         .filter(Boolean)
@@ -98,6 +103,11 @@ ${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildD
   </channel>
 </rss>
 `;
+}
+
+/** How a public feed describes a post only members may read. */
+export function membersOnlySummary(summary: string): string {
+  return summary ? `${summary} (members only)` : "(members only)";
 }
 
 /** A feed item's creators: its byline's Authors, else the post's author. */
