@@ -111,6 +111,7 @@ const {
   withEmbedPolicy,
   countSlotsContext,
   counterCalls,
+  negotiate,
   withSurrogateKeys,
   workerCount,
   runPrimary,
@@ -307,6 +308,8 @@ function handleRequest(req, res) {
     req,
     res,
     () => {
+      // A post as ActivityPub JSON or Markdown: its own internal path, kept apart by the cache.
+      negotiate(req);
       try {
         if (servePageCacheHit(req, res)) return operations.hit(res);
       } catch (error) {

@@ -29,6 +29,8 @@ export { countSlotsContext } from "~/web/count-slots.server";
 export { counterCalls } from "~/web/counter-calls-node.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
+// server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
+export { negotiate } from "~/web/negotiation-node.server";
 export { requestOperations } from "~/web/operations-node.server";
 export {
   pageCacheMiddleware,
@@ -37,7 +39,6 @@ export {
 } from "~/web/page-cache-node.server";
 // server.js renders reader pages with a smaller route table (docs/decisions/057-reader-route-table.md).
 export { readerBuild } from "~/web/reader-routes.server";
-// server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
 export { guardRequest, SERVER_TIMEOUTS } from "~/web/request-guard-node.server";
 export { routeMethods } from "~/web/route-methods.server";
 // server.js names what each reader page shows for a shared cache in front (surrogate keys).

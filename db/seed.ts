@@ -17,6 +17,7 @@ import { uniqueUserSlug } from "~/domain/users/authors.server";
 import { ensureCounters, nextId } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import type { Env } from "~/platform/env.server";
+import { skipSiteEvents } from "~/platform/site-events.server";
 import { generatePassword } from "~/utils/password";
 import { apiKey, postPath, slugify } from "~/utils/slug";
 import { demoCategories, demoPosts, demoSubscribers, demoTags, demoUsers } from "./seed-data";
@@ -92,6 +93,8 @@ export function runFirstRun(
       pinHomeSections(t);
       result.demoSeeded = true;
     }
+    // The demo newsroom is not news: nobody following the site hears of it.
+    skipSiteEvents(t);
     return result;
   });
 }

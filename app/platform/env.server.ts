@@ -79,6 +79,12 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must have at least 16 characters").optional(),
   /** `/readyz` fails below this much free space in DATA_DIR (docs/decisions/270-readiness-checks.md). */
   READY_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
+  /**
+   * Host names or addresses outgoing requests (federation, Webmention, WebSub, webhooks) may reach
+   * on private, loopback or link-local addresses, comma-separated (docs/operations.md "Outgoing
+   * requests"); unset: none.
+   */
+  OUTBOUND_ALLOW_HOSTS: z.string().optional(),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -109,6 +115,8 @@ export type Env = {
   metricsToken: string | undefined;
   /** Free space (MB) `/readyz` requires in DATA_DIR; 0 leaves the check out. */
   readyMinFreeMb: number;
+  /** OUTBOUND_ALLOW_HOSTS, lowercased. */
+  outboundAllowHosts: string[];
   isProduction: boolean;
 };
 
@@ -174,6 +182,15 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
+    outboundAllowHosts: (e.OUTBOUND_ALLOW_HOSTS ?? "")
+      .split(",")
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ""),
+      )
+      .filter(Boolean),
     isProduction: e.NODE_ENV === "production",
   };
 }

@@ -31,7 +31,15 @@ import {
 } from "~/domain/workflow/scheduler-process.server";
 import { startCachePurger, stopCachePurger } from "~/platform/cache-purge.server";
 import { getDb } from "~/platform/db.server";
+import {
+  kickDeliveries,
+  startDeliveryWorker,
+  stopDeliveryWorker,
+} from "~/platform/delivery-queue.server";
 import { holdsJobLease, type Job } from "~/platform/job-lease.server";
+import { startSiteEvents, stopSiteEvents } from "~/platform/site-events.server";
+import { deliveryHandlers } from "./deliveries.server";
+import { siteEventConsumers } from "./site-event-consumers.server";
 
 /** `logFor(job)`: the log function of the job of that name (a `job` field: docs/operations.md "Logs"). */
 export function backgroundJobs(
@@ -96,6 +104,21 @@ export function backgroundJobs(
       name: "cache purger",
       start: () => startCachePurger(logFor("cache-purger")),
       stop: stopCachePurger,
+    },
+    {
+      // Hands the site's events (a post published, a subscriber added …) to federation,
+      // Webmention, WebSub and webhooks, which queue their deliveries (docs/integrations.md).
+      name: "site events",
+      start: () => startSiteEvents(getDb, siteEventConsumers, logFor("site-events", "error")),
+      stop: stopSiteEvents,
+    },
+    {
+      // Sends the queued deliveries to other servers, retrying with backoff (docs/integrations.md).
+      name: "deliveries",
+      start: () => startDeliveryWorker(getDb, deliveryHandlers, logFor("deliveries", "error")),
+      // Sends in flight finish (each within its timeout); the rest wait for the next holder.
+      stop: () => stopDeliveryWorker(),
+      poll: kickDeliveries,
     },
   ];
 }

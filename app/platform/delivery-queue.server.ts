@@ -1,0 +1,307 @@
+/**
+ * The durable queue of outgoing HTTP (docs/integrations.md "Deliveries"): ActivityPub activities,
+ * Webmentions, WebSub content, webhooks and the checks made of other servers. A delivery is a row
+ * in `deliveries`, unique by its key, so queueing the same thing twice is one delivery. The worker
+ * runs in the process holding the jobs' lease (app/startup/jobs.server.ts): it takes a due row by
+ * moving its `next_at` a lease ahead (a worker killed mid-send leaves the row to be taken again
+ * when that passes), sends it through the row kind's handler, and writes the outcome: done (never
+ * sent again), pending with the next attempt after a backoff, or dead once the next attempt would
+ * fall after `give_up_at`. Every attempt is kept in `delivery_attempts` for the screens.
+ *
+ * Exactly once: a row is marked done in the same statement that records its success; the only
+ * window for a second send is a kill between the other server's answer and that statement, and
+ * receivers recognise the repeat by the activity's or delivery's id.
+ */
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { deliveries, deliveryAttempts } from "#db/schema";
+import type { Db } from "./db.server";
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type DeliveryAttemptRow = typeof deliveryAttempts.$inferSelect;
+
+export type NewDelivery = {
+  kind: string;
+  /** Unique: queueing the same key again is a no-op. */
+  key: string;
+  target: string;
+  payload: string;
+  meta?: Record<string, unknown>;
+  /** The row it belongs to (a webhook, a subscription, a local actor), by kind. */
+  ownerId?: number | null;
+  /** Default 48 hours. */
+  giveUpAfterMs?: number;
+  delayMs?: number;
+};
+
+export type AttemptResult = {
+  ok: boolean;
+  status?: number | null;
+  error?: string;
+  excerpt?: string;
+  /** Not worth trying again: dead now. */
+  permanent?: boolean;
+  /** Instead of the backoff (a Retry-After). */
+  retryAfterMs?: number;
+};
+
+export type DeliveryHandler = {
+  send(row: DeliveryRow, db: Db): Promise<AttemptResult>;
+  /** After the row's new state is written. */
+  settled?(db: Db, row: DeliveryRow, state: "done" | "pending" | "dead"): void;
+};
+
+export const DEFAULT_GIVE_UP_MS = 48 * 60 * 60 * 1000;
+/** How long a taken row is left to its worker before another may take it. */
+export const DELIVERY_LEASE_MS = 60_000;
+export const MAX_IN_FLIGHT = 16;
+const EXCERPT_CHARS = 500;
+
+/** The wait after the n-th failure: 30 s · 2^(n−1), at most an hour, ±10 %. */
+export function retryDelayMs(failures: number, random = Math.random()): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, failures - 1), 60 * 60 * 1000);
+  return Math.round(base * (0.9 + 0.2 * random));
+}
+
+let wake: (() => void) | null = null;
+
+/** Queues a delivery; the new row's id, or null when its key was queued before. */
+export function enqueueDelivery(db: Db, input: NewDelivery): number | null {
+  const now = Date.now();
+  const row = db
+    .insert(deliveries)
+    .values({
+      kind: input.kind,
+      key: input.key,
+      ownerId: input.ownerId ?? null,
+      target: input.target,
+      payload: input.payload,
+      meta: input.meta ?? {},
+      createdAt: now,
+      nextAt: now + (input.delayMs ?? 0),
+      giveUpAt: now + (input.giveUpAfterMs ?? DEFAULT_GIVE_UP_MS),
+    })
+    .onConflictDoNothing({ target: deliveries.key })
+    .returning({ id: deliveries.id })
+    .get();
+  if (row) queueMicrotask(() => wake?.());
+  return row?.id ?? null;
+}
+
+/** A fresh pending copy of a delivery (Redeliver); its id. */
+export function redeliver(db: Db, id: number): number {
+  const row = db.select().from(deliveries).where(eq(deliveries.id, id)).get();
+  if (!row) throw new Error(`No delivery ${id}`);
+  const copies = db
+    .select({ n: sql<number>`count(*)` })
+    .from(deliveries)
+    .where(sql`${deliveries.key} like ${`${row.key.replace(/#again-\d+$/, "")}#again-%`}`)
+    .get();
+  const base = row.key.replace(/#again-\d+$/, "");
+  const newId = enqueueDelivery(db, {
+    kind: row.kind,
+    key: `${base}#again-${(copies?.n ?? 0) + 1}`,
+    target: row.target,
+    payload: row.payload,
+    meta: row.meta,
+    ownerId: row.ownerId,
+    giveUpAfterMs: row.giveUpAt - row.createdAt,
+  });
+  if (newId === null) throw new Error(`Delivery ${id} is being redelivered already`);
+  return newId;
+}
+
+/** A delivery's attempts, newest first. */
+export function deliveryLog(db: Db, deliveryId: number): DeliveryAttemptRow[] {
+  return db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.deliveryId, deliveryId))
+    .orderBy(desc(deliveryAttempts.id))
+    .all();
+}
+
+/** Takes up to `limit` due rows for this worker (their next_at moves a lease ahead). */
+function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
+  if (limit <= 0) return [];
+  return db.transaction((tx) => {
+    const due = tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(inArray(deliveries.status, ["pending", "sending"]), lte(deliveries.nextAt, now)))
+      .orderBy(deliveries.nextAt)
+      .limit(limit)
+      .all();
+    if (due.length === 0) return [];
+    return tx
+      .update(deliveries)
+      .set({
+        status: "sending",
+        nextAt: now + DELIVERY_LEASE_MS,
+        leaseUntil: now + DELIVERY_LEASE_MS,
+      })
+      .where(
+        and(
+          inArray(
+            deliveries.id,
+            due.map((d) => d.id),
+          ),
+          inArray(deliveries.status, ["pending", "sending"]),
+          lte(deliveries.nextAt, now),
+        ),
+      )
+      .returning()
+      .all();
+  });
+}
+
+/** Writes one attempt's outcome, if this worker still holds the row. */
+function settle(
+  db: Db,
+  row: DeliveryRow,
+  result: AttemptResult,
+  startedAt: number,
+  handler: DeliveryHandler | undefined,
+): void {
+  const now = Date.now();
+  const failures = row.attempts + 1;
+  const delay = result.retryAfterMs ?? retryDelayMs(failures);
+  const state: "done" | "pending" | "dead" = result.ok
+    ? "done"
+    : result.permanent || now + delay > row.giveUpAt
+      ? "dead"
+      : "pending";
+  const written = db.transaction((tx) => {
+    const updated = tx
+      .update(deliveries)
+      .set({
+        status: state,
+        attempts: failures,
+        lastStatus: result.status ?? null,
+        lastError: result.ok ? null : (result.error ?? "failed"),
+        leaseUntil: null,
+        doneAt: state === "done" ? now : null,
+        nextAt: state === "pending" ? now + delay : now,
+      })
+      .where(
+        and(
+          eq(deliveries.id, row.id),
+          eq(deliveries.status, "sending"),
+          eq(deliveries.leaseUntil, row.leaseUntil ?? -1),
+        ),
+      )
+      .run();
+    if (updated.changes !== 1) return false;
+    tx.insert(deliveryAttempts)
+      .values({
+        deliveryId: row.id,
+        at: startedAt,
+        status: result.status ?? null,
+        durationMs: now - startedAt,
+        error: result.ok ? null : (result.error ?? "failed"),
+        excerpt: result.excerpt?.slice(0, EXCERPT_CHARS) ?? null,
+      })
+      .run();
+    return true;
+  });
+  if (written) handler?.settled?.(db, { ...row, attempts: failures }, state);
+}
+
+async function attempt(db: Db, row: DeliveryRow, handlers: Record<string, DeliveryHandler>) {
+  const handler = handlers[row.kind];
+  const startedAt = Date.now();
+  let result: AttemptResult;
+  if (!handler) {
+    result = { ok: false, permanent: true, error: `no handler for ${row.kind} deliveries` };
+  } else {
+    try {
+      result = await handler.send(row, db);
+    } catch (error) {
+      result = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  settle(db, row, result, startedAt, handler);
+}
+
+/** Sends every row due at `now` once and waits for them (tests, and the worker's turns). */
+export async function runDueDeliveries(
+  db: Db,
+  handlers: Record<string, DeliveryHandler>,
+  now = Date.now(),
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = takeDue(db, now, MAX_IN_FLIGHT);
+    if (rows.length === 0) return sent;
+    sent += rows.length;
+    await Promise.all(rows.map((row) => attempt(db, row, handlers)));
+  }
+}
+
+type Worker = {
+  db: () => Db;
+  handlers: Record<string, DeliveryHandler>;
+  inFlight: Set<Promise<void>>;
+  timer: NodeJS.Timeout | null;
+  stopped: boolean;
+  log: (line: string) => void;
+};
+let worker: Worker | null = null;
+
+/** Idle, the worker looks again after this long (another process may have queued rows). */
+const IDLE_LOOK_MS = 1_000;
+
+function turn(w: Worker) {
+  if (w.stopped) return;
+  if (w.timer) clearTimeout(w.timer);
+  w.timer = null;
+  let rows: DeliveryRow[] = [];
+  try {
+    rows = takeDue(w.db(), Date.now(), MAX_IN_FLIGHT - w.inFlight.size);
+  } catch (error) {
+    w.log(`Could not read the delivery queue: ${(error as Error).message}`);
+  }
+  for (const row of rows) {
+    const run = attempt(w.db(), row, w.handlers)
+      .catch((error: unknown) => w.log(`Delivery ${row.id} failed: ${(error as Error).message}`))
+      .finally(() => {
+        w.inFlight.delete(run);
+        turn(w);
+      });
+    w.inFlight.add(run);
+  }
+  if (!w.stopped && w.inFlight.size < MAX_IN_FLIGHT) {
+    w.timer = setTimeout(() => turn(w), IDLE_LOOK_MS);
+    w.timer.unref();
+  }
+}
+
+/** Starts sending due deliveries (the jobs' lease holder only). */
+export function startDeliveryWorker(
+  db: () => Db,
+  handlers: Record<string, DeliveryHandler>,
+  log: (line: string) => void,
+): void {
+  if (worker && !worker.stopped) return;
+  const w: Worker = { db, handlers, inFlight: new Set(), timer: null, stopped: false, log };
+  worker = w;
+  wake = () => {
+    if (w.inFlight.size < MAX_IN_FLIGHT) turn(w);
+  };
+  turn(w);
+}
+
+/** Stops taking rows; resolves when the sends in flight have finished. */
+export async function stopDeliveryWorker(): Promise<void> {
+  const w = worker;
+  if (!w) return;
+  w.stopped = true;
+  wake = null;
+  if (w.timer) clearTimeout(w.timer);
+  await Promise.allSettled([...w.inFlight]);
+  worker = null;
+}
+
+/** Looks for due rows now (another process queued some). */
+export function kickDeliveries(): void {
+  wake?.();
+}

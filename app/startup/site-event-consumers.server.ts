@@ -1,0 +1,7 @@
+/**
+ * Who follows the site's events (app/platform/site-events.server.ts), by name: one line each. The
+ * name is the consumer's cursor in `site_event_cursors`.
+ */
+import type { SiteEventConsumer } from "~/platform/site-events.server";
+
+export const siteEventConsumers: Record<string, SiteEventConsumer> = {};
