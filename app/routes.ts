@@ -59,6 +59,8 @@ export default [
   route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
+  // Members: "Download my data" (docs/members.md).
+  route("account/data", "routes/account.data.ts"),
 
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
@@ -128,6 +130,13 @@ export default [
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
+    // Members: signing in and the account page (docs/members.md).
+    route("account", "routes/account.tsx"),
+    route("account/sign-in", "routes/account.sign-in.tsx"),
+    route("account/sign-in/code", "routes/account.sign-in-code.tsx"),
+    route("account/sign-in/verify", "routes/account.sign-in-verify.tsx"),
+    route("account/email", "routes/account.email.tsx"),
+    route("account/delete", "routes/account.delete.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),

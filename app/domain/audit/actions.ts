@@ -34,5 +34,8 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  // Members (docs/members.md "Your data"): what happened, never the data.
+  "member-data-downloaded",
+  "member-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
