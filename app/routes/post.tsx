@@ -45,9 +45,8 @@ import { countOrSlot } from "~/web/count-slots.server";
 import { embedSourcesContext } from "~/web/embed-policy.server";
 import { readForm } from "~/web/forms.server";
 import { postMemberCommentForm } from "~/web/member-comments.server";
-import { PRIVATE_CACHE_CONTROL } from "~/web/page-cache.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
-import { carriesMemberCookie, viewerOf } from "~/web/viewer.server";
+import { viewerOf } from "~/web/viewer.server";
 import { isCountableRequest } from "~/web/visits.server";
 import type { Route } from "./+types/post";
 
@@ -115,7 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const replyTarget = comments.find((c) => c.id === replyId && c.approved);
   // The page's policy allows its embeds' frames and scripts (docs/decisions/233-embed-csp.md).
   context.set(embedSourcesContext, embedSourcesFor(db, readable.html));
-  const payload = {
+  return {
     comments,
     commentCount: approvedCount(db, post.id),
     commentsOpen: open.open,
@@ -157,19 +156,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
     logoUrl: absoluteUrl(publicUrl, publisherLogo(getSiteInfo(db).logo)),
   };
-  return payload;
 }
-
-/** A page (or its data) asked for with a member's cookie is theirs alone (docs/decisions/347-members-and-caches.md). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const response = (await next()) as Response;
-    if (carriesMemberCookie(request.headers.get("Cookie"))) {
-      response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-    }
-    return response;
-  },
-];
 
 /**
  * The like form without JavaScript: +1 once per browser, then back to the post (303).

@@ -3,12 +3,9 @@
  * member, else anonymous. What each may read is app/domain/access/reading.server.ts.
  */
 import { ANONYMOUS, type Viewer } from "~/domain/access/reading.server";
-import { getMember } from "~/domain/members/session.server";
+import { getMember, MEMBER_COOKIE } from "~/domain/members/session.server";
 import type { Db } from "~/platform/db.server";
 import { getOptionalUser } from "~/web/auth.server";
-
-/** The member session cookie (docs/members.md); its value is checked by getMember. */
-export const MEMBER_COOKIE = "inkwell_member";
 
 export async function viewerOf(request: Request, db?: Db): Promise<Viewer> {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -21,9 +18,4 @@ export async function viewerOf(request: Request, db?: Db): Promise<Viewer> {
     if (member) return { kind: "member", member };
   }
   return ANONYMOUS;
-}
-
-/** Whether the request carries a member's cookie (valid or not): never from a shared cache. */
-export function carriesMemberCookie(cookie: string | null | undefined): boolean {
-  return Boolean(cookie && new RegExp(`(?:^|;\\s*)${MEMBER_COOKIE}=`).test(cookie));
 }

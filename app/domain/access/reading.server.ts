@@ -10,7 +10,7 @@ import type { SessionUser } from "~/domain/access/actor.server";
 import type { Member } from "~/domain/members/session.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import {
-  MEMBERS_MARKER_ATTRIBUTE,
+  MEMBERS_MARKER_CLASS,
   POST_VISIBILITIES,
   type PostVisibility,
 } from "~/domain/posts/visibility";
@@ -49,7 +49,7 @@ export function isRestricted(post: { visibility: PostVisibility }): boolean {
   return post.visibility !== "public";
 }
 
-const MARKER = new RegExp(`<hr\\b[^>]*\\b${MEMBERS_MARKER_ATTRIBUTE}\\b[^>]*>`, "i");
+const MARKER = new RegExp(`<hr\\b[^>]*\\bclass="[^"]*\\b${MEMBERS_MARKER_CLASS}\\b[^>]*>`, "i");
 
 /**
  * The part of stored post HTML shown to everyone: what comes before the "members-only from here"
