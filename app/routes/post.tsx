@@ -125,6 +125,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     access: {
       complete: readable.complete,
       visibility: post.visibility,
+      signIn: settings.membersEnabled,
       signup: settings.membersEnabled && settings.membersSignup !== "nobody",
     },
     post: {
@@ -325,7 +326,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
       {/* Sanitized with the allowlist of sanitize.server.ts; a teaser only for who may not read it all. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
       {loaderData.access.complete ? null : (
-        <MembersOnlyBox postUrl={post.url} signup={loaderData.access.signup} />
+        <MembersOnlyBox signIn={loaderData.access.signIn} signup={loaderData.access.signup} />
       )}
       <Lightbox />
       <EmbedLoader html={post.content} />
