@@ -9,6 +9,7 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_NAME_MAX,
 } from "~/domain/comments/vocabulary";
+import type { MentionMark } from "~/domain/webmention/display.server";
 import { useFlash } from "~/hooks/use-flash";
 import { useSiteDate } from "~/hooks/use-site-date";
 
@@ -53,21 +54,35 @@ function CommentItem({
   canReply,
   member,
   editing,
+  mention,
 }: {
   comment: CommentView;
   postUrl: string;
   canReply: boolean;
   member: CommentingMember | null;
   editing: number | null;
+  /** Set when the comment came as a Webmention: shown as "Mentioned on {host}". */
+  mention?: MentionMark;
 }) {
   const own = member?.comments.find((c) => c.id === comment.id);
   const date = new Date(comment.createdAt);
   const shown = useSiteDate(date, { time: false });
   return (
-    <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
-      <article aria-label={`Comment by ${comment.name}`}>
+    <li
+      id={`comment-${comment.id}`}
+      className={mention ? "comment comment-mention" : "comment"}
+      tabIndex={-1}
+    >
+      <article aria-label={mention ? `Mention by ${comment.name}` : `Comment by ${comment.name}`}>
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
+          {mention ? (
+            <>
+              <a className="comment-mention-link" href={mention.url} rel="nofollow ugc noopener">
+                Mentioned on {mention.host}
+              </a>{" "}
+            </>
+          ) : null}
           <time dateTime={date.toISOString()} className="muted" suppressHydrationWarning>
             {shown ?? ""}
           </time>
@@ -88,7 +103,7 @@ function CommentItem({
         {own ? (
           <OwnCommentActions postUrl={postUrl} comment={comment} editable={own.editable} />
         ) : null}
-        {canReply && comment.approved && comment.parentId === null ? (
+        {canReply && !mention && comment.approved && comment.parentId === null ? (
           <Link
             className="comment-reply"
             to={`${postUrl}?replyto=${comment.id}#respond`}
@@ -183,6 +198,7 @@ export function CommentsSection({
   member = null,
   editing = null,
   result,
+  mentions = {},
 }: {
   postUrl: string;
   comments: CommentView[];
@@ -195,6 +211,8 @@ export function CommentsSection({
   /** The member's comment being edited (`?edit=`). */
   editing?: number | null;
   result?: Result | null;
+  /** The comments that came as Webmentions, by id (docs/federation.md "Webmention"). */
+  mentions?: Record<number, MentionMark>;
 }) {
   const flash = useFlash("comment");
   const navigation = useNavigation();
@@ -227,6 +245,7 @@ export function CommentsSection({
               canReply={open}
               member={member}
               editing={editing}
+              mention={mentions[c.id]}
             />
           ))}
         </ol>

@@ -18,7 +18,11 @@ import { clearPageCache } from "~/platform/page-cache.server";
 import { loader as postDetailLoader } from "~/routes/api.post-detail";
 import { loader as categoryListLoader } from "~/routes/api.posts-by-category";
 import { loader as apiSearchLoader } from "~/routes/api.search";
+import { loader as embedCardLoader } from "~/routes/embed-card";
+import { loader as feedLoader } from "~/routes/feeds/feed";
 import { loader as rssLoader } from "~/routes/feeds/rss";
+import { loader as markdownLoader } from "~/routes/machines/post-markdown";
+import { loader as oembedLoader } from "~/routes/oembed";
 import { action as postAction, loader as postLoader } from "~/routes/post";
 import { loader as searchLoader } from "~/routes/search";
 import { answerFromPageCache, mayCarryPersonalState } from "~/web/page-cache.server";
@@ -132,15 +136,37 @@ describe("every channel, every viewer", () => {
     expect(JSON.stringify(page).includes(SECRET), viewer).toBe(full);
   });
 
-  test.each(CASES)("RSS is public: summary, marked, whoever asks (%s)", async (viewer) => {
-    // The feed takes no request: what it serves cannot depend on who asks.
-    void viewers[viewer];
-    const res = rssLoader();
-    const xml = await res.text();
-    expect(xml).toContain("Harbour ledger");
-    expect(xml).toContain("What the harbour ledger shows (members only)");
-    expect(xml).not.toContain(SECRET);
-    expect(xml).not.toContain(TEASER);
+  test.each(["/rss.xml", "/atom.xml", "/feed.json"])(
+    "feeds are public: title marked, summary, no body (%s)",
+    async (path) => {
+      const request = get(path, { cookie: viewers.member });
+      const res = (path === "/rss.xml" ? rssLoader() : feedLoader(routeArgs(request))) as Response;
+      const text = await res.text();
+      expect(text).toContain("Harbour ledger (members only)");
+      expect(text).toContain("What the harbour ledger shows");
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(TEASER);
+    },
+  );
+
+  test("Markdown, oEmbed and the embed card carry the summary only", async () => {
+    const markdown = (await markdownLoader(
+      routeArgs(get(`/md/posts/${story.id}`, { cookie: viewers.member }), { id: String(story.id) }),
+    )) as Response;
+    const md = await markdown.text();
+    expect(md).toContain("What the harbour ledger shows");
+    expect(md).not.toContain(SECRET);
+    const oembed = (await oembedLoader(
+      routeArgs(get(`/oembed?url=${encodeURIComponent(`${BASE}${story.url}`)}&format=json`)),
+    )) as Response;
+    const card = (await embedCardLoader(
+      routeArgs(get(`/embed/${story.id}`), { id: String(story.id) }),
+    )) as Response;
+    for (const text of [await oembed.text(), await card.text()]) {
+      expect(text).toContain("Harbour ledger");
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(TEASER);
+    }
   });
 
   test("the sitemap lists the post", () => {

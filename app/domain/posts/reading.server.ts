@@ -369,7 +369,7 @@ const readAlsoQuery = preparedOnce((db) =>
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
 export function listFeedPosts(
   db: Db,
-  opts: { limit: number; categoryId?: number; contributor?: ContributorRef },
+  opts: { limit: number; categoryId?: number; tagId?: number; contributor?: ContributorRef },
 ) {
   return selectPostsJoined(db, {
     ...cardColumns,
@@ -378,9 +378,17 @@ export function listFeedPosts(
     status: posts.status,
     updatedAt: posts.updatedAt,
     categoryName: categories.name,
+    categorySlug: categories.slug,
     authorName: authorNameColumn,
+    authorSlug: users.slug,
   })
-    .where(publishedWhere(db, { categoryId: opts.categoryId, contributor: opts.contributor }))
+    .where(
+      publishedWhere(db, {
+        categoryId: opts.categoryId,
+        tagId: opts.tagId,
+        contributor: opts.contributor,
+      }),
+    )
     .orderBy(...NEWEST_FIRST)
     .limit(opts.limit)
     .all();
