@@ -40,5 +40,8 @@ export const AUDIT_ACTIONS = [
   "webhook-disabled",
   "content-token-created",
   "content-token-revoked",
+  // Members (docs/members.md "Your data"): what happened, never the data.
+  "member-data-downloaded",
+  "member-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
