@@ -38,5 +38,10 @@ export const AUDIT_ACTIONS = [
   "webhook-removed",
   "webhook-enabled",
   "webhook-disabled",
+  "content-token-created",
+  "content-token-revoked",
+  // Members (docs/members.md "Your data"): what happened, never the data.
+  "member-data-downloaded",
+  "member-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
