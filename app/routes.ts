@@ -56,6 +56,11 @@ export default [
   route("webhooks/add", "routes/api.webhooks-add.ts"),
   route("webhooks/remove/:uid", "routes/api.webhooks-remove.ts"),
 
+  // Content API tokens (docs/api.md "Content API tokens"): Administrators.
+  route("get/content-tokens", "routes/api.content-tokens-list.ts"),
+  route("content-tokens/add", "routes/api.content-tokens-add.ts"),
+  route("content-tokens/revoke/:uid", "routes/api.content-tokens-revoke.ts"),
+
   // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
@@ -83,6 +88,8 @@ export default [
   // `Accept: text/markdown` lead) and llms.txt.
   route("md/posts/:id", "routes/machines/post-markdown.ts"),
   route("llms.txt", "routes/machines/llms-txt.ts"),
+  // Members: "Download my data" (docs/members.md).
+  route("account/data", "routes/account.data.ts"),
 
   // Back office. Login and the form-only routes stand alone; every
   // other /admin screen renders in the admin layout, whose middleware guards
@@ -177,6 +184,13 @@ export default [
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("unauthorised-access", "routes/unauthorised-access.tsx"),
+    // Members: signing in and the account page (docs/members.md).
+    route("account", "routes/account.tsx"),
+    route("account/sign-in", "routes/account.sign-in.tsx"),
+    route("account/sign-in/code", "routes/account.sign-in-code.tsx"),
+    route("account/sign-in/verify", "routes/account.sign-in-verify.tsx"),
+    route("account/email", "routes/account.email.tsx"),
+    route("account/delete", "routes/account.delete.tsx"),
     route(":id/:category/:url", "routes/post.tsx"),
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),

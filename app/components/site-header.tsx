@@ -15,11 +15,14 @@ export function SiteHeader({
   siteName,
   logo,
   pages = [],
+  account,
 }: {
   siteName: string;
   logo: string;
   /** Published pages linked in the header, in their order (docs/behaviour.md §pages). */
   pages?: { title: string; slug: string }[];
+  /** Members on, and the signed-in member's name (docs/members.md "Signing in"). */
+  account?: { membersEnabled: boolean; memberName: string | null };
 }) {
   const media = useMediaUrl();
   return (
@@ -35,6 +38,7 @@ export function SiteHeader({
         <div className="header-tools">
           <SiteSearch id="site-search" className="desktop-only" />
           <SocialLinks className="social-links desktop-only" />
+          <AccountLink account={account} />
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript. */}
           <details className="mobile-menu">
@@ -52,6 +56,24 @@ export function SiteHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/** "Sign in", or the member's account once signed in; nothing while members are off. */
+function AccountLink({
+  account,
+}: {
+  account?: { membersEnabled: boolean; memberName: string | null };
+}) {
+  if (!account?.membersEnabled) return null;
+  return account.memberName === null ? (
+    <PageLink to="/account/sign-in" className="account-link">
+      Sign in
+    </PageLink>
+  ) : (
+    <PageLink to="/account" className="account-link" title={`Signed in as ${account.memberName}`}>
+      Account
+    </PageLink>
   );
 }
 

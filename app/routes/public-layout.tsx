@@ -7,23 +7,36 @@ import { navigationPages } from "~/domain/pages/pages.server";
 import { getDb } from "~/platform/db.server";
 import type { loader as rootLoader } from "~/root";
 import { rootSeo, seoMeta } from "~/utils/seo";
+import { memberHeaderState, renewMemberCookie } from "~/web/members.server";
 import type { Route } from "./+types/public-layout";
 
-/** The pages linked in the header and footer (docs/behaviour.md §pages). */
-export function loader() {
-  return { nav: navigationPages(getDb()) };
+/** Members' sessions slide: a used one is renewed (docs/members.md "Signing in"). */
+export const middleware: Route.MiddlewareFunction[] = [renewMemberCookie];
+
+/**
+ * The pages linked in the header and footer (docs/behaviour.md §pages), and the header's
+ * Sign in or Account link (a page for a signed-in member is never kept by the page cache).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { nav: navigationPages(getDb()), account: memberHeaderState(request) };
 }
 
 function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const nav = useRouteLoaderData<typeof loader>("routes/public-layout")?.nav;
+  const layout = useRouteLoaderData<typeof loader>("routes/public-layout");
+  const nav = layout?.nav;
   const siteName = root?.site.siteName ?? "Inkwell";
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} logo={root?.site.logo ?? "/logo.svg"} pages={nav?.header} />
+      <SiteHeader
+        siteName={siteName}
+        logo={root?.site.logo ?? "/logo.svg"}
+        pages={nav?.header}
+        account={layout?.account}
+      />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

@@ -26,6 +26,8 @@ export type PublicComment = {
   createdAt: number;
   /** False for the reader's own comment still awaiting moderation. */
   approved: boolean;
+  /** Changed by its member after it was posted. */
+  edited: boolean;
   replies: PublicComment[];
   /** Where it came from: "site", or another site's reply (docs/federation.md "What is received"). */
   source: "site" | "fediverse" | "webmention";
@@ -42,6 +44,7 @@ const publicColumns = {
   body: comments.body,
   status: comments.status,
   createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
   source: comments.source,
   handle: comments.handle,
   remoteUrl: comments.remoteUrl,
@@ -102,6 +105,7 @@ export function publicComments(db: Db, postId: number, ownIds: number[] = []): P
       body: row.body,
       createdAt: row.createdAt.getTime(),
       approved: row.status === "approved",
+      edited: row.editedAt !== null,
       replies: [],
       source: row.source,
       handle: row.handle,

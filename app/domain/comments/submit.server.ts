@@ -66,6 +66,11 @@ export type SubmitContext = {
    * answer while CAPTCHA is on (docs/decisions/131-comment-captcha.md).
    */
   hold?: boolean;
+  /**
+   * A signed-in member's comment (docs/members.md "Comments as a member"): stored with their
+   * subscriber id, held or approved by Settings › Members' comments need approval.
+   */
+  member?: { id: number };
 };
 
 /** Whether readers may comment on `post` now, and why not. */
@@ -201,7 +206,15 @@ export function submitComment(
     ? "spam"
     : context.hold
       ? "pending"
-      : moderatedStatus(db, sql`lower(${comments.email}) = ${input.email.toLowerCase()}`, settings);
+      : context.member
+        ? settings.memberCommentsNeedApproval
+          ? "pending"
+          : "approved"
+        : moderatedStatus(
+            db,
+            sql`lower(${comments.email}) = ${input.email.toLowerCase()}`,
+            settings,
+          );
   const row = db
     .insert(comments)
     .values({
@@ -214,6 +227,7 @@ export function submitComment(
       status,
       ipHash,
       spamReason: reason,
+      memberId: context.member?.id ?? null,
       createdAt: new Date(now),
     })
     .returning()

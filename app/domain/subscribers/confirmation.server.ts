@@ -153,7 +153,7 @@ export async function sendConfirmationMail(
     "The link works for 7 days. If you did not sign up, ignore this message: you will receive nothing.",
   ].join("\n");
   const html = `<p>Hello ${escapeHtml(to.name)},</p><p>Please confirm your subscription to the ${escapeHtml(siteName)} newsletter by opening this link and pressing Confirm:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>The link works for 7 days. If you did not sign up, ignore this message: you will receive nothing.</p>`;
-  return send(
+  return sendSiteMail(
     env,
     { to: to.email, subject: `Confirm your subscription to ${siteName}`, text, html },
     db,
@@ -165,7 +165,7 @@ async function sendWelcomeMail(db: Db, subscriber: Subscriber) {
   if (!settings.sendWelcomeEmail) return;
   const env = readEnv();
   const paragraphs = settings.welcomeContent.split(/\r?\n\s*\r?\n/).filter((p) => p.trim());
-  await send(
+  await sendSiteMail(
     env,
     {
       to: subscriber.email,
@@ -190,7 +190,8 @@ export function identityFooter(db: Db): { text: string; html: string } {
   };
 }
 
-async function send(
+/** Sends one of the site's own e-mails to a reader, with the identity footer; false when refused. */
+export async function sendSiteMail(
   env: ReturnType<typeof readEnv>,
   message: { to: string; subject: string; text: string; html: string },
   db?: Db,

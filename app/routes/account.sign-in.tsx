@@ -1,0 +1,78 @@
+/**
+ * `/account/sign-in` (docs/members.md "Signing in"): the reader's address; the answer is
+ * always "Check your inbox" with the code form, whoever the address belongs to. Works
+ * without JavaScript; CAPTCHA and the per-address limit as the newsletter form.
+ */
+import { data, redirect } from "react-router";
+import { SignInCodeForm, SignInEmailForm } from "~/components/members/sign-in-forms";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
+import { getMember } from "~/domain/members/session.server";
+import { assertMembersEnabled, requestSignIn } from "~/domain/members/sign-in.server";
+import { clientAddressContext } from "~/nonce";
+import { getDb } from "~/platform/db.server";
+import { rootSeo, seoMeta } from "~/utils/seo";
+import { readAnyBody } from "~/web/api.server";
+import { limitNewsletter } from "~/web/limits.server";
+import type { Route } from "./+types/account.sign-in";
+
+function membersOn() {
+  try {
+    assertMembersEnabled(getDb());
+  } catch {
+    throw data("Not found", { status: 404 });
+  }
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  membersOn();
+  if (getMember(request)) throw redirect("/account");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  membersOn();
+  try {
+    limitNewsletter(context.get(clientAddressContext));
+    const answer = await requestSignIn(getDb(), await readAnyBody(request));
+    answer.delivery.catch((error) => console.error("Sign-in mail not sent:", error));
+    return data({ sent: true as const, email: answer.email, type: "success", message: answer.message });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      { sent: false as const, email: "", type: "error", message: error.message },
+      { status: error.status, headers: errorHeaders(error) },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(rootSeo(matches), {
+    title: "Sign in",
+    description: "Sign in with your e-mail address.",
+    path: "/account/sign-in",
+    noindex: true,
+  });
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="container narrow">
+      {actionData?.sent ? (
+        <>
+          <h1 className="page-title">Check your inbox</h1>
+          <p role="status">{actionData.message}</p>
+          <p>Your mail app opens links in another browser? Enter the code here instead.</p>
+          <SignInCodeForm email={actionData.email} />
+        </>
+      ) : (
+        <>
+          <h1 className="page-title">Sign in</h1>
+          <p>
+            Enter your e-mail address: we'll send you a link to sign in, no password needed. New
+            here? The same link creates your account.
+          </p>
+          <SignInEmailForm message={actionData} />
+        </>
+      )}
+    </div>
+  );
+}
