@@ -3,7 +3,7 @@
  * its id (a Tombstone once it was deleted), and each actor's outbox, the Create of each of its
  * published public posts, newest first, OUTBOX_PAGE_SIZE a page.
  */
-import { and, count, desc, eq, exists, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   apActors,
   apFollowers,
@@ -13,6 +13,7 @@ import {
   posts,
   users,
 } from "#db/schema";
+import { ANONYMOUS, canRead, readableAudiences } from "~/domain/access/reading.server";
 import type { Db } from "~/platform/db.server";
 import { type Article, articleFor, publishedArticles } from "./articles.server";
 import { actorUri, type LocalActorRef, parsePostObjectId, postActivityId } from "./ids.server";
@@ -33,7 +34,7 @@ export function postDocument(db: Db, postId: number): PostDocument {
     .from(posts)
     .where(eq(posts.id, postId))
     .get();
-  if (row?.status === "published" && row.visibility === "public") {
+  if (row && canRead(ANONYMOUS, row)) {
     const article = articleFor(db, postId);
     if (article) return { kind: "article", article };
   }
@@ -69,7 +70,10 @@ export function actorExists(db: Db, actor: LocalActorRef): boolean {
 
 /** The actor's posts: published and public, and (for an author) naming them an Author in the byline. */
 function outboxWhere(actor: LocalActorRef): SQL | undefined {
-  const base = and(eq(posts.status, "published"), eq(posts.visibility, "public"));
+  const base = and(
+    eq(posts.status, "published"),
+    inArray(posts.visibility, readableAudiences(ANONYMOUS)),
+  );
   if (actor.kind === "site") return base;
   const column = actor.kind === "user" ? postContributors.userId : postContributors.guestId;
   const credited = sql`${posts.id} in (select ${postContributors.postId} from ${postContributors} where ${column} = ${actor.refId} and ${postContributors.role} = 'Author')`;

@@ -11,6 +11,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { apActors, apFollowers, apPosts } from "#db/schema";
+import { ANONYMOUS, canRead } from "~/domain/access/reading.server";
 import type { Db } from "~/platform/db.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
 import { articleSources, buildArticle, followersUri, postActors } from "./articles.server";
@@ -127,10 +128,10 @@ function deliver(
 /** post.published and post.updated: Create (or Update, once a Create went out) of the Article. */
 function sendArticle(db: Db, event: SiteEvent): void {
   const source = articleSources(db, [event.subjectId])[0];
-  // Only a published public post goes out (drafts, scheduled, reviewing and members-only posts
-  // never do); one that became members-only is withdrawn like an unpublished one.
+  // Only what an anonymous reader may read goes out (docs/members.md "Members-only posts"): no
+  // draft, scheduled, reviewing or members-only post; one made members-only is withdrawn.
   if (source?.post.status !== "published") return;
-  if (source.post.visibility !== "public") {
+  if (!canRead(ANONYMOUS, source.post)) {
     sendDelete(db, event);
     return;
   }
