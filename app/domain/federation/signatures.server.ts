@@ -4,11 +4,10 @@
  * `Digest: SHA-256=…`. Incoming ones may be signed that way or per RFC 9421 (`Signature-Input`,
  * `Content-Digest`). A signer's key is its actor's, fetched once and cached in `ap_remote_actors`.
  */
-import { createHash, createPublicKey } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   cavage,
-  createSigner,
   createVerifier,
   httpbis,
   type SignatureParameters,
@@ -33,6 +32,25 @@ export function contentDigestOf(body: string | Buffer): string {
   return `sha-256=:${createHash("sha256").update(body).digest("base64")}:`;
 }
 
+/** Parsed private keys by PEM: parsing costs more than signing, and a fan-out signs a thousand times. */
+const privateKeys = new Map<string, KeyObject>();
+function privateKeyOf(pem: string): KeyObject {
+  let key = privateKeys.get(pem);
+  if (!key) {
+    if (privateKeys.size > 1000) privateKeys.clear();
+    key = createPrivateKey(pem);
+    privateKeys.set(pem, key);
+  }
+  return key;
+}
+
+/** RSA-SHA256 in libuv's thread pool, so readers' pages are not kept waiting behind signatures. */
+function signOffThread(data: Buffer, key: KeyObject): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    sign("sha256", data, key, (error, signature) => (error ? reject(error) : resolve(signature)));
+  });
+}
+
 /**
  * The headers of a request signed by a local actor: Date, Host, Digest (with a body) and
  * Signature, plus those given.
@@ -53,7 +71,11 @@ export async function signedHeaders(
   }
   const signed = await cavage.signMessage(
     {
-      key: createSigner(keys.privateKey, "rsa-v1_5-sha256", actorKeyId(refOf(keys))),
+      key: {
+        id: actorKeyId(refOf(keys)),
+        alg: "rsa-v1_5-sha256",
+        sign: (data: Buffer) => signOffThread(data, privateKeyOf(keys.privateKey)),
+      },
       fields,
       params: ["keyid", "alg"],
     },
