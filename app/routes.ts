@@ -51,6 +51,11 @@ export default [
   route("get/nextid", "routes/api.nextid.ts"),
   route("upload/image", "routes/api.upload-image.ts"),
 
+  // Webhooks (docs/api.md "Webhooks"): Administrators.
+  route("get/webhooks", "routes/api.webhooks-list.ts"),
+  route("webhooks/add", "routes/api.webhooks-add.ts"),
+  route("webhooks/remove/:uid", "routes/api.webhooks-remove.ts"),
+
   // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
@@ -107,6 +112,8 @@ export default [
     route("admin/tools/backups/:name", "routes/admin.tools-backups-download.ts"),
     route("admin/mail/newsletters/:uid", "routes/admin.mail-newsletter.tsx"),
     route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
+    route("admin/integrations", "routes/admin.integrations.tsx"),
+    route("admin/integrations/webhooks/:uid", "routes/admin.integrations-webhook.tsx"),
     // Federation (docs/federation.md "Following and blocking").
     route("admin/fediverse", "routes/admin.fediverse.tsx"),
   ]),

@@ -2,6 +2,12 @@
  * The handlers of the delivery queue, by kind (app/platform/delivery-queue.server.ts): one line
  * each. A kind without a handler is marked dead at its first attempt.
  */
+import { activityPubDelivery } from "~/domain/federation/deliver.server";
+import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
+import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
 import type { DeliveryHandler } from "~/platform/delivery-queue.server";
 
-export const deliveryHandlers: Record<string, DeliveryHandler> = {};
+export const deliveryHandlers: Record<string, DeliveryHandler> = {
+  [WEBHOOK_KIND]: webhookDelivery,
+  activitypub: activityPubDelivery,
+};

@@ -2,7 +2,7 @@
  * ActivityPub over HTTP (docs/federation.md): which answer a request asks for, the JSON answers
  * with their types, and an inbox POST read into what the domain checks.
  */
-import { isDomainError } from "~/domain/errors.server";
+import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import type { LocalActorRef } from "~/domain/federation/ids.server";
 import { MAX_INBOX_BYTES, receiveActivity } from "~/domain/federation/inbox.server";
 import { AP_CONTENT_TYPE } from "~/domain/federation/vocabulary";
@@ -59,11 +59,14 @@ export async function answerInbox(request: Request, recipient: LocalActorRef | n
     });
     // The Host the client signed: fetch's Request drops it, so it is rebuilt from the URL.
     headers.host ??= new URL(request.url).host;
-    await receiveActivity(getDb(), { method: request.method, url: request.url, headers, body }, recipient);
+    await receiveActivity(
+      getDb(),
+      { method: request.method, url: request.url, headers, body },
+      recipient,
+    );
     return new Response(null, { status: 202, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const retry = "retryAfter" in error ? { "Retry-After": String(error.retryAfter) } : {};
-    return errorAnswer(error.status, error.message, retry);
+    return errorAnswer(error.status, error.message, errorHeaders(error));
   }
 }

@@ -38,7 +38,8 @@ export type RemoteComment = {
   bodyHtml: string | null;
 };
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** Stores a remote comment; null when it is a repeat or the post takes no comments. */
 export function storeRemoteComment(db: Db, input: RemoteComment, now = Date.now()): Comment | null {
@@ -49,7 +50,11 @@ export function storeRemoteComment(db: Db, input: RemoteComment, now = Date.now(
     .get();
   if (known) return null;
   const post = db
-    .select({ status: posts.status, commentsClosed: posts.commentsClosed, timestamp: posts.timestamp })
+    .select({
+      status: posts.status,
+      commentsClosed: posts.commentsClosed,
+      timestamp: posts.timestamp,
+    })
     .from(posts)
     .where(eq(posts.id, input.postId))
     .get();
@@ -60,13 +65,18 @@ export function storeRemoteComment(db: Db, input: RemoteComment, now = Date.now(
   if (body === "") return null;
   // Flood control counts per remote author, as per address for readers.
   const ipHash = hashAddress(`${input.source}:${input.authorUrl}`);
-  const reason = spamReason(db, { name, email: "", body, honeypot: undefined }, ipHash, settings, now);
+  const reason = spamReason(
+    db,
+    { name, email: "", body, honeypot: undefined },
+    ipHash,
+    settings,
+    now,
+  );
   const status = reason
     ? "spam"
     : moderatedStatus(
         db,
-        and(eq(comments.source, input.source), eq(comments.authorUrl, input.authorUrl)) ??
-          sql`0`,
+        and(eq(comments.source, input.source), eq(comments.authorUrl, input.authorUrl)) ?? sql`0`,
         settings,
       );
   const row = db
@@ -101,7 +111,12 @@ export function storeRemoteComment(db: Db, input: RemoteComment, now = Date.now(
 /** The stored comment of `remoteId`, if `authorUrl` wrote it. */
 export function remoteCommentOf(db: Db, remoteId: string, authorUrl: string) {
   return db
-    .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, status: comments.status })
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      parentId: comments.parentId,
+      status: comments.status,
+    })
     .from(comments)
     .where(and(eq(comments.remoteId, remoteId), eq(comments.authorUrl, authorUrl)))
     .get();
@@ -120,7 +135,13 @@ export function editRemoteComment(
   if (!own || body === "") return false;
   const settings = getSettings(db);
   // An edit is no flood: the address hash matches no comment.
-  const reason = spamReason(db, { name: "", email: "", body, honeypot: undefined }, randomUUID(), settings, now);
+  const reason = spamReason(
+    db,
+    { name: "", email: "", body, honeypot: undefined },
+    randomUUID(),
+    settings,
+    now,
+  );
   db.update(comments)
     .set({
       body,

@@ -13,11 +13,7 @@ import {
   sharedInboxUri,
   siteOrigin,
 } from "~/domain/federation/ids.server";
-import {
-  AP_CONTEXT,
-  type ApImage,
-  type LocalActorDocument,
-} from "~/domain/federation/vocabulary";
+import { AP_CONTEXT, type ApImage, type LocalActorDocument } from "~/domain/federation/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
 import type { Db, DbOrTx } from "~/platform/db.server";
 import { absoluteUrl } from "~/utils/seo";
@@ -79,7 +75,10 @@ export function localActor(db: Db, ref: LocalActorRef): LocalActor | null {
     .select({ name: table.name, slug: table.slug, bio: table.bio, photo: table.photo })
     .from(table)
     .where(
-      and(eq(table.id, ref.refId), authorOfPublished(ref.kind === "user" ? "user_id" : "guest_id", ref.refId)),
+      and(
+        eq(table.id, ref.refId),
+        authorOfPublished(ref.kind === "user" ? "user_id" : "guest_id", ref.refId),
+      ),
     )
     .get();
   if (!row?.slug) return null;
@@ -131,7 +130,11 @@ export function publishedPostCount(db: Db): number {
   return db.select({ n: count() }).from(posts).where(eq(posts.status, "published")).get()?.n ?? 0;
 }
 
-/** The actor's key pair, made (RSA 2048) and stored the first time it is needed. */
+/**
+ * The actor's key pair, made (RSA 2048) and stored the first time it is needed. A row the
+ * publishing consumer made without keys (it may not spend the time inside its transaction) gets
+ * them here.
+ */
 export function ensureKeys(db: DbOrTx, ref: LocalActorRef): ActorKeys {
   const find = () =>
     db
@@ -140,16 +143,23 @@ export function ensureKeys(db: DbOrTx, ref: LocalActorRef): ActorKeys {
       .where(and(eq(apActors.kind, ref.kind), eq(apActors.refId, ref.refId)))
       .get();
   const existing = find();
-  if (existing) return existing;
+  if (existing?.privateKey) return existing;
   const { publicKey, privateKey } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
   });
-  db.insert(apActors)
-    .values({ kind: ref.kind, refId: ref.refId, publicKey, privateKey, createdAt: Date.now() })
-    .onConflictDoNothing()
-    .run();
+  if (existing) {
+    db.update(apActors)
+      .set({ publicKey, privateKey })
+      .where(and(eq(apActors.id, existing.id), eq(apActors.privateKey, "")))
+      .run();
+  } else {
+    db.insert(apActors)
+      .values({ kind: ref.kind, refId: ref.refId, publicKey, privateKey, createdAt: Date.now() })
+      .onConflictDoNothing()
+      .run();
+  }
   return find() as ActorKeys;
 }
 

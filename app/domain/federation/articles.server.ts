@@ -1,12 +1,12 @@
 /**
  * A post as the fediverse sees it (docs/federation.md "What is sent"): an ActivityStreams Article
  * with the full text as readers get it (every address absolute), every author, its tags as
- * hashtags, its images as attachments with their alt text. Members-only posts go out as their
- * summary and a link. Built for many posts at once (the outbox): a query for the posts, one for
+ * hashtags, its images as attachments with their alt text. Only public posts are sent or served
+ * (members-only ones never). Built for many posts at once (the outbox): a query for the posts, one for
  * their tags, one for their bylines.
  */
 import { eq, inArray } from "drizzle-orm";
-import { postTags, posts, tags } from "#db/schema";
+import { posts, postTags, tags } from "#db/schema";
 import { authorsOf, type BylineEntry, bylinesFor } from "~/domain/bylines/read.server";
 import { findElements, parseHtml } from "~/domain/content/html-tree.server";
 import { renderContent } from "~/domain/content/pipeline.server";
@@ -15,20 +15,10 @@ import { getSiteInfo } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { absoluteUrl, imageTypeOf, socialImagePath } from "~/utils/seo";
 import { actorUri, type LocalActorRef, postObjectId, siteOrigin } from "./ids.server";
-
-export const AS_PUBLIC = "https://www.w3.org/ns/activitystreams#Public";
-
-/** The JSON-LD context of every document sent or served (Hashtag and sensitive are Mastodon's). */
-export const AP_CONTEXT = [
-  "https://www.w3.org/ns/activitystreams",
-  { Hashtag: "as:Hashtag", sensitive: "as:sensitive" },
-] as const;
+import { type ApImage, type ApLink, AS_PUBLIC } from "./vocabulary";
 
 /** The site has no language setting yet: its pages say `lang="en"`. */
 export const SITE_LANGUAGE = "en";
-
-export type ApLink = { type: "Hashtag" | "Mention"; href: string; name: string };
-export type ApImage = { type: "Image"; mediaType: string; url: string; name?: string };
 
 export type Article = {
   id: string;
@@ -74,27 +64,6 @@ export function postActors(
   return [{ kind: "site", refId: 0 }, ...authors];
 }
 
-/**
- * What a post's Article carries as its content: the body for a public post; for a members-only
- * post (docs/members.md "Members-only posts") its summary and a link to read it on the site.
- */
-export function federatedContent(post: {
-  visibility: "public" | "members";
-  summary: string;
-  url: string;
-  body: () => string;
-}): string {
-  if (post.visibility === "public") return post.body();
-  const summary = post.summary ? `<p>${escapeHtml(post.summary)}</p>` : "";
-  return `${summary}<p><a href="${escapeHtml(post.url)}">Read the full post (members only)</a></p>`;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
 /** A fediverse handle as link text: `@name@host`. */
 const HANDLE = /^@[\w.-]+@[\w-]+(?:\.[\w-]+)+$/;
 
@@ -102,13 +71,18 @@ const HANDLE = /^@[\w.-]+@[\w-]+(?:\.[\w-]+)+$/;
 function contentLinks(html: string): { images: ApImage[]; mentions: ApLink[] } {
   if (!/<(img|a)\b/i.test(html)) return { images: [], mentions: [] };
   const doc = parseHtml(html);
-  const images = findElements(doc, (el) => el.name === "img" && /^https?:/.test(el.attribs.src ?? ""))
-    .map((img): ApImage => {
-      const alt = (img.attribs.alt ?? "").trim();
-      const src = img.attribs.src ?? "";
-      return { type: "Image", mediaType: imageTypeOf(src), url: src, ...(alt ? { name: alt } : {}) };
-    });
-  const mentions = findElements(doc, (el) => el.name === "a" && /^https?:/.test(el.attribs.href ?? ""))
+  const images = findElements(
+    doc,
+    (el) => el.name === "img" && /^https?:/.test(el.attribs.src ?? ""),
+  ).map((img): ApImage => {
+    const alt = (img.attribs.alt ?? "").trim();
+    const src = img.attribs.src ?? "";
+    return { type: "Image", mediaType: imageTypeOf(src), url: src, ...(alt ? { name: alt } : {}) };
+  });
+  const mentions = findElements(
+    doc,
+    (el) => el.name === "a" && /^https?:/.test(el.attribs.href ?? ""),
+  )
     .map((a) => ({ a, text: textOf(a).trim() }))
     .filter(({ text }) => HANDLE.test(text))
     .map(({ a, text }): ApLink => ({ type: "Mention", href: a.attribs.href ?? "", name: text }));
@@ -188,21 +162,10 @@ export function buildArticle(db: Db, source: ArticleSource): Article {
   const origin = siteOrigin();
   const site = getSiteInfo(db);
   const url = absoluteUrl(origin, post.url);
-  const content = federatedContent({
-    visibility: post.visibility,
-    summary: post.summary,
-    url,
-    body: () =>
-      absoluteContent(
-        renderContent(post.content, {
-          target: "feed",
-          db,
-          publicUrl: origin,
-          pageUrl: url,
-        }),
-        origin,
-      ),
-  });
+  const content = absoluteContent(
+    renderContent(post.content, { target: "feed", db, publicUrl: origin, pageUrl: url }),
+    origin,
+  );
   const actors = postActors(source.byline, post.authorId).map(actorUri);
   const authors = actors.slice(1);
   const links = contentLinks(content);

@@ -55,7 +55,12 @@ const DomainValue = z
   .string()
   .trim()
   .toLowerCase()
-  .transform((v) => v.replace(/^https?:\/\//, "").replace(/\/.*$/, "").replace(/^\*\./, ""))
+  .transform((v) =>
+    v
+      .replace(/^https?:\/\//, "")
+      .replace(/\/.*$/, "")
+      .replace(/^\*\./, ""),
+  )
   .pipe(
     z
       .string()
@@ -83,7 +88,11 @@ export const BlockInput = z.discriminatedUnion("kind", [
  * Adds a block (idempotent) and drops the followers it covers: an account's follow, or every
  * follower on the server. Nothing is sent to them.
  */
-export function addBlock(db: DbOrTx, input: unknown, by: string): { block: Block; removed: number } {
+export function addBlock(
+  db: DbOrTx,
+  input: unknown,
+  by: string,
+): { block: Block; removed: number } {
   const { kind, value } = parseInput(BlockInput, input);
   db.insert(apBlocks)
     .values({ kind, value, createdAt: Date.now(), createdBy: by })
@@ -100,7 +109,12 @@ export function addBlock(db: DbOrTx, input: unknown, by: string): { block: Block
   );
   if (covered.length > 0) {
     db.delete(apFollowers)
-      .where(inArray(apFollowers.id, covered.map((f) => f.id)))
+      .where(
+        inArray(
+          apFollowers.id,
+          covered.map((f) => f.id),
+        ),
+      )
       .run();
   }
   return { block, removed: covered.length };

@@ -4,7 +4,7 @@
  * and 410 mean the inbox is gone, as does any other refusal but 401, 408 and 429; those and 5xx are
  * retried, honouring Retry-After.
  */
-import { actorKeysById } from "~/domain/federation/actors.server";
+import { actorKeysById, ensureKeys, refOf } from "~/domain/federation/actors.server";
 import { signedHeaders } from "~/domain/federation/signatures.server";
 import { AP_MEDIA_TYPE } from "~/domain/federation/vocabulary";
 import type { Db, DbOrTx } from "~/platform/db.server";
@@ -42,8 +42,9 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 async function send(row: DeliveryRow, db: Db) {
   const actorId = Number((row.meta as { actorId?: unknown }).actorId ?? row.ownerId);
-  const keys = actorKeysById(db, actorId);
-  if (!keys) return { ok: false, error: "The sending actor no longer exists", permanent: true };
+  const stored = actorKeysById(db, actorId);
+  if (!stored) return { ok: false, error: "The sending actor no longer exists", permanent: true };
+  const keys = stored.privateKey ? stored : ensureKeys(db, refOf(stored));
   try {
     const headers = await signedHeaders(keys, {
       method: "POST",
@@ -62,7 +63,8 @@ async function send(row: DeliveryRow, db: Db) {
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, excerpt };
     const gone = res.status === 404 || res.status === 410;
     // 401 and 408 pass: a server that could not fetch our key yet, a slow one.
-    const retry = res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 408;
+    const retry =
+      res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 408;
     return {
       ok: false,
       status: res.status,

@@ -3,7 +3,7 @@
  * Mastodon"): WebFinger answers `acct:{name}@{host}` (or an actor's URL) with the actor's
  * address, and NodeInfo describes the software and its size.
  */
-import pkg from "../../../package.json";
+
 import {
   authorActorCount,
   type LocalActor,
@@ -15,6 +15,7 @@ import { actorUri, parseActorUri, siteHost, siteOrigin } from "~/domain/federati
 import { AP_MEDIA_TYPE } from "~/domain/federation/vocabulary";
 import type { Db } from "~/platform/db.server";
 import { absoluteUrl } from "~/utils/seo";
+import pkg from "../../../package.json";
 
 /** The actor a WebFinger `resource` names (`acct:name@host`, `name@host` or the actor's id), or null. */
 export function actorForResource(db: Db, resource: string): LocalActor | null {
@@ -26,7 +27,9 @@ export function actorForResource(db: Db, resource: string): LocalActor | null {
     const page = /^\/author\/([^/?#]+)\/?$/.exec(value.slice(siteOrigin().length));
     if (!value.startsWith(siteOrigin())) return null;
     if (page?.[1]) return localActorByUsername(db, decodeURIComponent(page[1]));
-    return value === siteOrigin() || value === `${siteOrigin()}/` ? localActor(db, { kind: "site", refId: 0 }) : null;
+    return value === siteOrigin() || value === `${siteOrigin()}/`
+      ? localActor(db, { kind: "site", refId: 0 })
+      : null;
   }
   const match = /^(?:acct:)?@?([^@\s]+)@([^@\s]+)$/i.exec(value);
   if (!match?.[1] || match[2]?.toLowerCase() !== siteHost().toLowerCase()) return null;

@@ -5,16 +5,11 @@
  */
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import { apActors, apFollowers, deliveries } from "#db/schema";
+import { type apActors, apFollowers, deliveries } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notFound, parseInput } from "~/domain/errors.server";
-import {
-  actorKeysById,
-  ensureKeys,
-  localActor,
-  refOf,
-} from "~/domain/federation/actors.server";
+import { actorKeysById, ensureKeys, localActor, refOf } from "~/domain/federation/actors.server";
 import { addBlock, listBlocks, removeBlock } from "~/domain/federation/blocks.server";
 import { ACTIVITYPUB_KIND } from "~/domain/federation/deliver.server";
 import { answerFollow, followerById } from "~/domain/federation/follows.server";
@@ -40,7 +35,12 @@ export type ActorFollowers = {
   followers: FollowerRow[];
 };
 
-export type UnreachedServer = { host: string; deliveries: number; lastError: string; lastAt: number };
+export type UnreachedServer = {
+  host: string;
+  deliveries: number;
+  lastError: string;
+  lastAt: number;
+};
 
 /** Follower counts for the dashboard: the site's, and everyone's together (accepted only). */
 export function followerCounts(db: Db): { site: number; total: number } {
@@ -105,7 +105,10 @@ export function fediverseOverview(db: Db, staff: SessionUser) {
     .from(apFollowers)
     .orderBy(asc(apFollowers.status), desc(apFollowers.createdAt))
     .all();
-  const actorIds = [site.id, ...new Set(followers.map((f) => f.actorId).filter((id) => id !== site.id))];
+  const actorIds = [
+    site.id,
+    ...new Set(followers.map((f) => f.actorId).filter((id) => id !== site.id)),
+  ];
   const actors: ActorFollowers[] = actorIds.flatMap((actorId) => {
     const row = actorKeysById(db, actorId);
     if (!row) return [];
@@ -147,7 +150,12 @@ export type FollowerDecision = "accept" | "reject" | "remove" | "block";
  * remove an accepted follower (a Reject is sent, so its server drops the follow), or block the
  * account (removed, nothing sent). Audited.
  */
-export function decideFollower(db: Db, staff: SessionUser, id: unknown, decision: FollowerDecision) {
+export function decideFollower(
+  db: Db,
+  staff: SessionUser,
+  id: unknown,
+  decision: FollowerDecision,
+) {
   assertCan(staff, "manageSite");
   const { row, keys } = follower(db, id);
   db.transaction((tx) => {
@@ -161,7 +169,10 @@ export function decideFollower(db: Db, staff: SessionUser, id: unknown, decision
       answerFollow(tx, keys, row, "reject");
     }
     recordAudit(tx, {
-      action: decision === "block" ? "fediverse-blocked" : `fediverse-follower-${decision === "accept" ? "accepted" : decision === "reject" ? "rejected" : "removed"}`,
+      action:
+        decision === "block"
+          ? "fediverse-blocked"
+          : `fediverse-follower-${decision === "accept" ? "accepted" : decision === "reject" ? "rejected" : "removed"}`,
       actor: staff,
       targetType: "follower",
       targetId: row.remoteUri,

@@ -21,7 +21,12 @@ function answerId(keys: ActorKeys, verb: "accept" | "reject", followId: string):
 }
 
 /** Queues an Accept or Reject of the follower's Follow, signed by the followed actor. */
-export function answerFollow(db: DbOrTx, keys: ActorKeys, follower: Follower, verb: "accept" | "reject") {
+export function answerFollow(
+  db: DbOrTx,
+  keys: ActorKeys,
+  follower: Follower,
+  verb: "accept" | "reject",
+) {
   const me = actorUri(refOf(keys));
   enqueueActivity(db, {
     actorId: keys.id,

@@ -7,32 +7,21 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
-import { apReactions, type apRemoteActors, comments, posts } from "#db/schema";
-import { editRemoteComment, removeRemoteComment, storeRemoteComment } from "~/domain/comments/remote.server";
+import { apReactions, comments, posts } from "#db/schema";
+import {
+  editRemoteComment,
+  removeRemoteComment,
+  storeRemoteComment,
+} from "~/domain/comments/remote.server";
 import { parsePostId } from "~/domain/posts/ids";
 import type { Db } from "~/platform/db.server";
 import { htmlToText } from "~/utils/text";
 import { parsePostObjectId, siteOrigin } from "./ids.server";
+import type { InboxContext } from "./inbox.server";
 
 type Json = Record<string, unknown>;
 
-/** What the inbox hands over (the same shape as the inbox's own context). */
-export type InboxContext = {
-  db: Db;
-  activity: Json;
-  /** The verified sender. */
-  signer: typeof apRemoteActors.$inferSelect;
-  /** The local actor whose inbox it came to; null for the shared inbox. */
-  recipient: unknown;
-};
-
-export type ContentOutcome =
-  | "comment"
-  | "edited"
-  | "removed"
-  | "reaction"
-  | "undone"
-  | "ignored";
+export type ContentOutcome = "comment" | "edited" | "removed" | "reaction" | "undone" | "ignored";
 
 /** An object's id, whether it came as a string or embedded. */
 function idOf(value: unknown): string | null {
@@ -43,7 +32,8 @@ function idOf(value: unknown): string | null {
   return null;
 }
 
-const isHttp = (url: unknown): url is string => typeof url === "string" && /^https?:\/\//i.test(url);
+const isHttp = (url: unknown): url is string =>
+  typeof url === "string" && /^https?:\/\//i.test(url);
 
 /** Whether two addresses are on the same server (an object is its own server's to speak for). */
 function sameOrigin(a: string, b: string): boolean {
@@ -117,7 +107,9 @@ function signersNote(ctx: InboxContext): Json | null {
   const object = note as Json;
   if (object.type !== "Note" || typeof object.id !== "string") return null;
   if (!sameOrigin(object.id, ctx.signer.uri)) return null;
-  const by = idOf(Array.isArray(object.attributedTo) ? object.attributedTo[0] : object.attributedTo);
+  const by = idOf(
+    Array.isArray(object.attributedTo) ? object.attributedTo[0] : object.attributedTo,
+  );
   return by === null || by === ctx.signer.uri ? object : null;
 }
 
@@ -197,7 +189,10 @@ function undo(ctx: InboxContext): ContentOutcome {
   const undoneId = idOf(object);
   const mine = eq(apReactions.actorUri, ctx.signer.uri);
   let removed = undoneId
-    ? ctx.db.delete(apReactions).where(and(mine, eq(apReactions.activityId, undoneId))).run().changes
+    ? ctx.db
+        .delete(apReactions)
+        .where(and(mine, eq(apReactions.activityId, undoneId)))
+        .run().changes
     : 0;
   if (removed === 0 && object && typeof object === "object") {
     const inner = object as Json;

@@ -10,6 +10,7 @@ import { localActor } from "~/domain/federation/actors.server";
 import { isBlocked } from "~/domain/federation/blocks.server";
 import { removeFollow, storeFollow } from "~/domain/federation/follows.server";
 import { type LocalActorRef, parseActorUri } from "~/domain/federation/ids.server";
+import { handleContentActivity } from "~/domain/federation/inbound-content.server";
 import {
   checkSignedRequest,
   type IncomingRequest,
@@ -63,16 +64,23 @@ async function undoFollow(ctx: InboxContext) {
 /** We follow no one, so an Accept or Reject of a Follow has nothing to change: acknowledged. */
 async function acknowledge(_ctx: InboxContext) {}
 
-/** What an Undo undoes, by the undone activity's type (the lead adds Like and Announce). */
+/** Replies, their edits and removals, likes and boosts (inbound-content.server.ts). */
+async function content(ctx: InboxContext) {
+  handleContentActivity(ctx);
+}
+
+/** What an Undo undoes, by the undone activity's type. */
 export const undoHandlers: Record<string, InboxHandler> = {
   Follow: undoFollow,
+  Like: content,
+  Announce: content,
 };
 
 async function undo(ctx: InboxContext) {
   const inner = ctx.activity.object;
-  const type =
-    inner && typeof inner === "object" ? (inner as { type?: unknown }).type : undefined;
-  const innerActor = inner && typeof inner === "object" ? refId((inner as { actor?: unknown }).actor) : null;
+  const type = inner && typeof inner === "object" ? (inner as { type?: unknown }).type : undefined;
+  const innerActor =
+    inner && typeof inner === "object" ? refId((inner as { actor?: unknown }).actor) : null;
   // One may only undo one's own activity.
   if (typeof type !== "string" || (innerActor && innerActor !== ctx.signer.uri)) return;
   await undoHandlers[type]?.(ctx);
@@ -84,6 +92,11 @@ export const inboxHandlers: Record<string, InboxHandler> = {
   Undo: undo,
   Accept: acknowledge,
   Reject: acknowledge,
+  Create: content,
+  Update: content,
+  Delete: content,
+  Like: content,
+  Announce: content,
 };
 
 /** Activities per remote server: 300 a minute, then 429 until the minute is over. */

@@ -6,9 +6,10 @@
 import { and, count, desc, eq, exists, or, type SQL, sql } from "drizzle-orm";
 import { apPosts, guestContributors, postContributors, posts, users } from "#db/schema";
 import type { Db } from "~/platform/db.server";
-import { AP_CONTEXT, AS_PUBLIC, type Article, articleFor, publishedArticles } from "./articles.server";
+import { type Article, articleFor, publishedArticles } from "./articles.server";
 import { actorUri, type LocalActorRef, parsePostObjectId, postActivityId } from "./ids.server";
 import { tombstoneFor } from "./publishing.server";
+import { AP_CONTEXT, AS_PUBLIC } from "./vocabulary";
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -19,8 +20,12 @@ export type PostDocument =
 
 /** A post's object: its Article while published, its Tombstone once a Delete went out, else missing. */
 export function postDocument(db: Db, postId: number): PostDocument {
-  const status = db.select({ status: posts.status }).from(posts).where(eq(posts.id, postId)).get();
-  if (status?.status === "published") {
+  const row = db
+    .select({ status: posts.status, visibility: posts.visibility })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .get();
+  if (row?.status === "published" && row.visibility === "public") {
     const article = articleFor(db, postId);
     if (article) return { kind: "article", article };
   }
@@ -49,7 +54,9 @@ export function publishedPostUrl(db: Db, postId: number): string | null {
 export function actorExists(db: Db, actor: LocalActorRef): boolean {
   if (actor.kind === "site") return true;
   const table = actor.kind === "user" ? users : guestContributors;
-  return db.select({ id: table.id }).from(table).where(eq(table.id, actor.refId)).get() !== undefined;
+  return (
+    db.select({ id: table.id }).from(table).where(eq(table.id, actor.refId)).get() !== undefined
+  );
 }
 
 /** The actor's posts: published and public, and (for an author) naming them an Author in the byline. */

@@ -11,23 +11,18 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { apActors, apBlocks, apFollowers, apPosts } from "#db/schema";
-import { enqueueDelivery } from "~/platform/delivery-queue.server";
 import type { Db } from "~/platform/db.server";
+import { enqueueDelivery } from "~/platform/delivery-queue.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
-import {
-  AP_CONTEXT,
-  AS_PUBLIC,
-  articleSources,
-  buildArticle,
-  followersUri,
-  postActors,
-} from "./articles.server";
+import { articleSources, buildArticle, followersUri, postActors } from "./articles.server";
 import { actorUri, type LocalActorRef, postActivityId, postObjectId } from "./ids.server";
+import { AP_CONTEXT, AS_PUBLIC } from "./vocabulary";
 
-type LocalActor = { id: number; ref: LocalActorRef; uri: string };
+/** An actor a post is sent from: its `ap_actors` row id, ref and id. */
+type Sender = { id: number; ref: LocalActorRef; uri: string };
 
 /** The ap_actors rows of `refs`, made (without keys) where missing; in `refs` order. */
-export function ensureActorRows(db: Db, refs: readonly LocalActorRef[]): LocalActor[] {
+export function ensureActorRows(db: Db, refs: readonly LocalActorRef[]): Sender[] {
   const now = Date.now();
   for (const ref of refs) {
     db.insert(apActors)
@@ -45,9 +40,13 @@ export function ensureActorRows(db: Db, refs: readonly LocalActorRef[]): LocalAc
   });
 }
 
-function actorsById(db: Db, ids: readonly number[]): LocalActor[] {
+function actorsById(db: Db, ids: readonly number[]): Sender[] {
   if (ids.length === 0) return [];
-  const rows = db.select().from(apActors).where(inArray(apActors.id, [...ids])).all();
+  const rows = db
+    .select()
+    .from(apActors)
+    .where(inArray(apActors.id, [...ids]))
+    .all();
   return ids.flatMap((id) => {
     const row = rows.find((r) => r.id === id);
     if (!row) return [];
@@ -60,7 +59,7 @@ function actorsById(db: Db, ids: readonly number[]): LocalActor[] {
  * Where each actor delivers: every inbox of the actors' accepted followers, once, skipping blocked
  * servers and accounts, given to the first actor (in `actors` order) with a follower there.
  */
-export function inboxesByActor(db: Db, actors: readonly LocalActor[]): Map<number, string[]> {
+export function inboxesByActor(db: Db, actors: readonly Sender[]): Map<number, string[]> {
   const out = new Map<number, string[]>(actors.map((a) => [a.id, []]));
   if (actors.length === 0) return out;
   const blocks = db.select({ kind: apBlocks.kind, value: apBlocks.value }).from(apBlocks).all();
@@ -120,8 +119,8 @@ function isBlockedHost(blocked: ReadonlySet<string>, host: string): boolean {
 /** Queues `build(actor)` for each actor with inboxes to reach; returns how many were queued. */
 function deliver(
   db: Db,
-  actors: readonly LocalActor[],
-  build: (actor: LocalActor) => Record<string, unknown> & { id: string },
+  actors: readonly Sender[],
+  build: (actor: Sender) => Record<string, unknown> & { id: string },
 ): number {
   let queued = 0;
   for (const [actorId, inboxes] of inboxesByActor(db, actors)) {
@@ -147,12 +146,18 @@ function deliver(
 /** post.published and post.updated: Create (or Update, once a Create went out) of the Article. */
 function sendArticle(db: Db, event: SiteEvent): void {
   const source = articleSources(db, [event.subjectId])[0];
-  // Only a published post goes out (drafts, scheduled and reviewing posts never do).
-  if (!source || source.post.status !== "published") return;
+  // Only a published public post goes out (drafts, scheduled, reviewing and members-only posts
+  // never do); one that became members-only is withdrawn like an unpublished one.
+  if (source?.post.status !== "published") return;
+  if (source.post.visibility !== "public") {
+    sendDelete(db, event);
+    return;
+  }
   const article = buildArticle(db, source);
   const actors = ensureActorRows(db, postActors(source.byline, source.post.authorId));
   const sent = db.select().from(apPosts).where(eq(apPosts.postId, source.post.id)).get();
-  const verb = event.topic === "post.updated" && sent && sent.deletedAt === null ? "Update" : "Create";
+  const verb =
+    event.topic === "post.updated" && sent && sent.deletedAt === null ? "Update" : "Create";
   const now = Date.now();
   deliver(db, actors, (actor) => ({
     "@context": AP_CONTEXT,
@@ -164,7 +169,9 @@ function sendArticle(db: Db, event: SiteEvent): void {
     cc: article.cc,
     object: article,
   }));
-  const actorIds = [...new Set([...(sent?.deletedAt === null ? sent.actorIds : []), ...actors.map((a) => a.id)])];
+  const actorIds = [
+    ...new Set([...(sent?.deletedAt === null ? sent.actorIds : []), ...actors.map((a) => a.id)]),
+  ];
   db.insert(apPosts)
     .values({
       postId: source.post.id,
@@ -202,7 +209,10 @@ function sendDelete(db: Db, event: SiteEvent): void {
     cc: [followersUri(actor.uri)],
     object: tombstone,
   }));
-  db.update(apPosts).set({ deletedAt: now, updatedAt: now }).where(eq(apPosts.postId, event.subjectId)).run();
+  db.update(apPosts)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(eq(apPosts.postId, event.subjectId))
+    .run();
 }
 
 /** What a deleted post's id answers (and a Delete carries). */

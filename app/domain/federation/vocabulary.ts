@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 
-/** The JSON-LD contexts every document we send names. */
+/** The JSON-LD context every document we send names (Hashtag and sensitive are Mastodon's). */
 export const AP_CONTEXT = [
   "https://www.w3.org/ns/activitystreams",
   "https://w3id.org/security/v1",
+  { Hashtag: "as:Hashtag", sensitive: "as:sensitive" },
 ] as const;
 
 /** The media type of ActivityPub documents. */
@@ -31,10 +32,12 @@ export function refId(ref: unknown): string | null {
   return null;
 }
 
+/** An image (an icon, an attachment); `name` is its alt text. */
 export const ApImage = z.looseObject({
   type: z.literal("Image"),
   url: z.string(),
   mediaType: z.string().optional(),
+  name: z.string().optional(),
 });
 export type ApImage = z.infer<typeof ApImage>;
 
@@ -85,6 +88,9 @@ export type LocalActorDocument = {
   manuallyApprovesFollowers: boolean;
   published: string;
 };
+
+/** A tag of an object: a hashtag or a mention. */
+export type ApLink = { type: "Hashtag" | "Mention"; href: string; name: string };
 
 /** Any activity: a type, an actor and (usually) an object; the rest passes through. */
 export const ApActivity = z.looseObject({

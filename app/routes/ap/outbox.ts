@@ -7,7 +7,7 @@ import type { LocalActorRef } from "~/domain/federation/ids.server";
 import { actorExists, outboxCollection, outboxPage } from "~/domain/federation/outbox.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
-import { activityJson } from "~/web/activity-json.server";
+import { jsonAnswer } from "~/web/activitypub.server";
 import type { Route } from "./+types/outbox";
 
 /** The actor from the path: `/ap/site/…`, `/ap/users/{id}/…`, `/ap/guests/{id}/…`. */
@@ -26,8 +26,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const actor = actorOf(request, params);
   if (!actor || !actorExists(db, actor)) throw data("Not found", { status: 404 });
   const page = new URL(request.url).searchParams.get("page");
-  if (page === null) return activityJson(outboxCollection(db, actor));
+  if (page === null) return jsonAnswer(outboxCollection(db, actor));
   const n = parsePostId(page);
   if (n === undefined || n > 100_000) throw data("Bad page", { status: 400 });
-  return activityJson(outboxPage(db, actor, n));
+  return jsonAnswer(outboxPage(db, actor, n));
 }

@@ -5,10 +5,10 @@
  */
 import { data, redirect } from "react-router";
 import { postDocument, publishedPostUrl } from "~/domain/federation/outbox.server";
+import { AP_CONTEXT } from "~/domain/federation/vocabulary";
 import { parsePostId } from "~/domain/posts/ids";
 import { getDb } from "~/platform/db.server";
-import { activityJson, wantsActivityJson } from "~/web/activity-json.server";
-import { AP_CONTEXT } from "~/domain/federation/articles.server";
+import { errorAnswer, jsonAnswer, wantsActivityJson } from "~/web/activitypub.server";
 import type { Route } from "./+types/post";
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -21,9 +21,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
     throw data("Not found", { status: 404 });
   }
   const doc = postDocument(db, id);
-  if (doc.kind === "article") return activityJson({ "@context": AP_CONTEXT, ...doc.article });
+  if (doc.kind === "article") return jsonAnswer({ "@context": AP_CONTEXT, ...doc.article });
   if (doc.kind === "tombstone") {
-    return activityJson({ "@context": AP_CONTEXT, ...doc.tombstone }, 410);
+    return jsonAnswer({ "@context": AP_CONTEXT, ...doc.tombstone }, { status: 410 });
   }
-  return activityJson({ error: "Not found" }, 404);
+  return errorAnswer(404, "No such post here");
 }

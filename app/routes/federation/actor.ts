@@ -21,7 +21,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const p = params as { id?: string; slug?: string };
   const ref = p.slug === undefined ? refFrom(pathname, p.id) : null;
-  const actor = p.slug !== undefined ? localActorBySlug(db, p.slug.toLowerCase()) : ref ? localActor(db, ref) : null;
+  const actor =
+    p.slug !== undefined
+      ? localActorBySlug(db, p.slug.toLowerCase())
+      : ref
+        ? localActor(db, ref)
+        : null;
   if (!actor) return errorAnswer(404, "No such actor here");
   if (!wantsActivityJson(request)) return redirect(actor.pagePath, 302);
   return jsonAnswer(actorDocument(db, actor));
