@@ -48,9 +48,6 @@ export function siteHandle(settings: { fediverseHandle: string; siteName: string
   return made || "site";
 }
 
-/** The rule a chosen handle follows (Settings): what `siteHandle` makes from a site name. */
-export const HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
-
 const authorOfPublished = (column: "user_id" | "guest_id", id: number) =>
   sql`exists (select 1 from "post_contributors" pc join "posts" p on p."id" = pc."post_id"
     where pc.${sql.raw(`"${column}"`)} = ${id} and pc."role" = 'Author' and p."status" = 'published')`;

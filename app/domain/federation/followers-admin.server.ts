@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type apActors, apFollowers, deliveries } from "#db/schema";
+import { apActors, apFollowers, deliveries } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notFound, parseInput } from "~/domain/errors.server";
@@ -44,7 +44,7 @@ export type UnreachedServer = {
 
 /** Follower counts for the dashboard: the site's, and everyone's together (accepted only). */
 export function followerCounts(db: Db): { site: number; total: number } {
-  const site = ensureKeys(db, { kind: "site", refId: 0 });
+  const site = db.select({ id: apActors.id }).from(apActors).where(eq(apActors.kind, "site")).get();
   const rows = db
     .select({ actorId: apFollowers.actorId, n: count() })
     .from(apFollowers)
@@ -52,7 +52,7 @@ export function followerCounts(db: Db): { site: number; total: number } {
     .groupBy(apFollowers.actorId)
     .all();
   return {
-    site: rows.find((r) => r.actorId === site.id)?.n ?? 0,
+    site: rows.find((r) => r.actorId === site?.id)?.n ?? 0,
     total: rows.reduce((sum, r) => sum + r.n, 0),
   };
 }

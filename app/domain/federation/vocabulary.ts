@@ -12,6 +12,9 @@ export const AP_CONTEXT = [
   { Hashtag: "as:Hashtag", sensitive: "as:sensitive" },
 ] as const;
 
+/** The rule a chosen site handle follows (Settings): what `siteHandle` makes from a site name. */
+export const HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
+
 /** The media type of ActivityPub documents. */
 export const AP_MEDIA_TYPE = "application/activity+json";
 export const AP_CONTENT_TYPE = `${AP_MEDIA_TYPE}; charset=utf-8`;
