@@ -161,6 +161,20 @@ await api("/crud/add/doc", {
 // The page the readers read: published before anyone follows, so it goes nowhere.
 const readerPost = (await publish("What the readers read")).post;
 const readerPath = new URL(readerPost.url, base).pathname;
+// Followers are written only once the federation consumer has passed that post's event, so the
+// readers' post is never sent to them.
+const readerEvent = db
+  .prepare(
+    "select max(id) as id from site_events where topic = 'post.published' and subject_id = ?",
+  )
+  .get(readerPost.id).id;
+const cursor = db.prepare("select last_id from site_event_cursors where consumer = 'federation'");
+for (let waited = 0; !(cursor.get()?.last_id >= readerEvent); waited += 50) {
+  if (waited > 15_000) {
+    throw new Error("the federation site-event consumer did not run in 15 s: is it registered?");
+  }
+  await new Promise((r) => setTimeout(r, 50));
+}
 
 // The site actor's row, as publishing makes it when the product has not yet (its keys are made by
 // the first delivery); its followers: `followers` remote accounts spread evenly over `inboxes`
