@@ -4,7 +4,9 @@
  * `Digest: SHA-256=…`. Incoming ones may be signed that way or per RFC 9421 (`Signature-Input`,
  * `Content-Digest`). A signer's key is its actor's, fetched once and cached in `ap_remote_actors`.
  */
+
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
 import {
   cavage,
@@ -44,11 +46,26 @@ function privateKeyOf(pem: string): KeyObject {
   return key;
 }
 
+/**
+ * Signatures made at once: all cores but one, so a fan-out to a thousand inboxes leaves a core to
+ * the readers (docs/performance.md "Federation").
+ */
+const SIGNING_SLOTS = Math.max(1, availableParallelism() - 1);
+let signing = 0;
+const waitingToSign: (() => void)[] = [];
+
 /** RSA-SHA256 in libuv's thread pool, so readers' pages are not kept waiting behind signatures. */
-function signOffThread(data: Buffer, key: KeyObject): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    sign("sha256", data, key, (error, signature) => (error ? reject(error) : resolve(signature)));
-  });
+async function signOffThread(data: Buffer, key: KeyObject): Promise<Buffer> {
+  if (signing >= SIGNING_SLOTS) await new Promise<void>((resolve) => waitingToSign.push(resolve));
+  signing++;
+  try {
+    return await new Promise((resolve, reject) => {
+      sign("sha256", data, key, (error, signature) => (error ? reject(error) : resolve(signature)));
+    });
+  } finally {
+    signing--;
+    waitingToSign.shift()?.();
+  }
 }
 
 /**
