@@ -35,7 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     limitNewsletter(context.get(clientAddressContext));
     const answer = await requestSignIn(getDb(), await readAnyBody(request));
     answer.delivery.catch((error) => console.error("Sign-in mail not sent:", error));
-    return data({ sent: true as const, email: answer.email, type: "success", message: answer.message });
+    return data({
+      sent: true as const,
+      email: answer.email,
+      type: "success",
+      message: answer.message,
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(

@@ -24,6 +24,7 @@ import {
 import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
+import { MembersSection } from "~/components/settings/members-section";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
 import { listBackups } from "~/domain/backups/backup.server";
@@ -258,6 +259,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <EmbedsSection settings={settings} />
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
         <SubscribersSection settings={settings} />
+        <MembersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>
             Save Settings

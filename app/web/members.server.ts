@@ -7,6 +7,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import {
   getMember,
+  type Member,
   type MemberDevice,
   memberCookie,
   memberToken,
@@ -46,6 +47,14 @@ export async function answerForm(
       { status: error.status, headers: errorHeaders(error) },
     );
   }
+}
+
+/** The signed-in member of an account page, or a redirect to the sign-in page (thrown). */
+export function memberOrSignIn(request: Request, db = getDb()): Member {
+  const member = getMember(request, db);
+  if (!member)
+    throw redirect("/account/sign-in", { headers: { "Cache-Control": "private, no-store" } });
+  return member;
 }
 
 /** After a sign-in: the member cookie, and on to the account page. */

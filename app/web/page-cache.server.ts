@@ -10,6 +10,7 @@
  * everything the cache does not answer is `private, no-store` (server.js).
  */
 
+import { getMember, MEMBER_COOKIE } from "~/domain/members/session.server";
 import { isSitePage, RESERVED_SLUGS } from "~/domain/pages/vocabulary";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
@@ -142,10 +143,12 @@ export function variantKey(theme: string, liked: boolean, pathAndQuery: string):
 
 /**
  * Staff sign-in, one-shot messages and a commenter's own comments awaiting
- * moderation (`__comments`): such requests never touch the cache.
+ * moderation (`__comments`), a member's session: such requests never touch the cache.
  */
 export function mayCarryPersonalState(cookieHeader: string | null | undefined): boolean {
-  return Boolean(cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments)=/.test(cookieHeader));
+  return Boolean(
+    cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments|inkwell_member)=/.test(cookieHeader),
+  );
 }
 
 /**
@@ -283,6 +286,8 @@ export async function answerFromPageCache(
   const cookie = request.headers.get("Cookie");
   if (cookie?.includes("__flash=") || cookie?.includes("__comments=")) return null;
   if (cookie?.includes("__session=") && (await getOptionalUser(request))) return null;
+  // A signed-in member's page names them in the header (docs/members.md "Signing in").
+  if (cookie?.includes(`${MEMBER_COOKIE}=`) && getMember(request, getDb())) return null;
 
   const rawTheme = cookieValue(cookie, "__theme");
   const theme = (await themeSessionResolver(request)).getTheme() ?? "";

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BackupScheduleSchema } from "~/domain/backups/schedule-input.server";
 import { parseProviderList } from "~/domain/embeds/providers";
+import { DELETED_MEMBER_COMMENTS, MEMBERS_SIGNUP } from "~/domain/members/vocabulary";
 
 const flag = (name: string) =>
   z.preprocess(
@@ -235,6 +236,15 @@ export const SettingsSchema = z
     // Settings → Backups: the backups area's own rules; the generic data calls echo them back.
     ...BackupScheduleSchema.shape,
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
+    // Members (docs/members.md "Settings").
+    membersEnabled: flag("Reader accounts"),
+    membersSignup: z.enum(MEMBERS_SIGNUP, {
+      error: "Who may sign up must be anyone, subscribers or nobody",
+    }),
+    memberCommentsNeedApproval: flag("Members' comments need approval"),
+    deletedMemberComments: z.enum(DELETED_MEMBER_COMMENTS, {
+      error: "Deleted members' comments must be keep or remove",
+    }),
   })
   .partial()
   .strict() as z.ZodType<Partial<SettingsInput>>;
@@ -259,6 +269,10 @@ export type SettingsInput = {
   commentDisallowedWords: string;
   commentsCloseAfterDays: number;
   embedProviders: string;
+  membersEnabled: boolean;
+  membersSignup: (typeof MEMBERS_SIGNUP)[number];
+  memberCommentsNeedApproval: boolean;
+  deletedMemberComments: (typeof DELETED_MEMBER_COMMENTS)[number];
 } & z.output<typeof BackupScheduleSchema> &
   Record<SettingsFlag, boolean> &
   Record<SocialField, string> &
@@ -295,5 +309,12 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     if (key in fields) input[key] = fields[key];
   }
   for (const key of SETTINGS_FLAGS) input[key] = fields[key] === "on" || fields[key] === "true";
+  // Members (docs/members.md "Settings").
+  for (const key of ["membersEnabled", "memberCommentsNeedApproval"] as const) {
+    input[key] = fields[key] === "on" || fields[key] === "true";
+  }
+  for (const key of ["membersSignup", "deletedMemberComments"] as const) {
+    if (key in fields) input[key] = fields[key];
+  }
   return input;
 }
