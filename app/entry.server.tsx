@@ -6,6 +6,7 @@ import { log as processLog } from "~/platform/log.server";
 import { bootstrap } from "~/startup/bootstrap.server";
 import { cdnAssetHtml, cdnOrigin } from "~/web/cdn-assets.server";
 import { embedSourcesContext, setEmbedSourcesHeader } from "~/web/embed-policy.server";
+import { setPostAlternateHeaders } from "~/web/post-alternates.server";
 import { lowPriorityScripts } from "~/web/script-priority.server";
 import { setLoaderSurrogateKeys } from "~/web/surrogate-keys.server";
 
@@ -27,6 +28,7 @@ export { markStopping, markWarm } from "~/platform/readiness.server";
 export { bootstrap, shutdown } from "~/startup/bootstrap.server";
 export { countSlotsContext } from "~/web/count-slots.server";
 export { counterCalls } from "~/web/counter-calls-node.server";
+export { allowFramingOfCards } from "~/web/embed-card-headers.server";
 // server.js folds a page's embed sources into its Content-Security-Policy.
 export { withEmbedPolicy } from "~/web/embed-policy.server";
 // server.js adds the CDN origin (Settings › Use CDN) to the Content-Security-Policy.
@@ -75,6 +77,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setEmbedSourcesHeader(responseHeaders, loadContext.get(embedSourcesContext));
   setLoaderSurrogateKeys(responseHeaders, routerContext);
+  setPostAlternateHeaders(responseHeaders, routerContext);
   // Scripts load after the stylesheet and the lead image (docs/decisions/054-script-priority.md).
   const page = lowPriorityScripts(`<!DOCTYPE html>${cdnAssetHtml(html, cdn)}`);
   return new Response(Buffer.from(page), { headers: responseHeaders, status: responseStatusCode });

@@ -51,6 +51,11 @@ export default [
   route("get/nextid", "routes/api.nextid.ts"),
   route("upload/image", "routes/api.upload-image.ts"),
 
+  // Webhooks (docs/api.md "Webhooks"): Administrators.
+  route("get/webhooks", "routes/api.webhooks-list.ts"),
+  route("webhooks/add", "routes/api.webhooks-add.ts"),
+  route("webhooks/remove/:uid", "routes/api.webhooks-remove.ts"),
+
   // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),
@@ -59,6 +64,25 @@ export default [
   route("sitemap/:file", "routes/feeds/sitemap-part.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
   route("share/:id/:network", "routes/share.ts"),
+  // Atom, JSON Feed and tag RSS beside the RSS feeds above; the WebSub hub; oEmbed and its cards
+  // (docs/integrations.md "Feeds", "WebSub", "oEmbed").
+  ...["", "category/:category/", "tag/:tag/", "author/:slug/"].flatMap((base) =>
+    ["atom.xml", "feed.json", ...(base.startsWith("tag") ? ["rss.xml"] : [])].map((file) =>
+      route(`${base}${file}`, "routes/feeds/feed.ts", {
+        id: `feed-${base.split("/")[0] || "site"}-${file}`,
+      }),
+    ),
+  ),
+  route("websub", "routes/websub.ts"),
+  route("oembed", "routes/oembed.ts"),
+  route("embed/:id", "routes/embed-card.ts"),
+
+  // Webmention (docs/federation.md "Webmention"): other sites tell us they link to a post.
+  route("webmention", "routes/webmention.ts"),
+  // For machines (docs/integrations.md): a post as Markdown (where its `.md` address and
+  // `Accept: text/markdown` lead) and llms.txt.
+  route("md/posts/:id", "routes/machines/post-markdown.ts"),
+  route("llms.txt", "routes/machines/llms-txt.ts"),
   // Members: "Download my data" (docs/members.md).
   route("account/data", "routes/account.data.ts"),
 
@@ -109,6 +133,8 @@ export default [
     route("admin/tools/backups/:name", "routes/admin.tools-backups-download.ts"),
     route("admin/mail/newsletters/:uid", "routes/admin.mail-newsletter.tsx"),
     route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
+    route("admin/integrations", "routes/admin.integrations.tsx"),
+    route("admin/integrations/webhooks/:uid", "routes/admin.integrations-webhook.tsx"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.

@@ -9,6 +9,7 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_NAME_MAX,
 } from "~/domain/comments/vocabulary";
+import type { MentionMark } from "~/domain/webmention/display.server";
 import { useFlash } from "~/hooks/use-flash";
 import { useSiteDate } from "~/hooks/use-site-date";
 
@@ -48,18 +49,32 @@ function CommentItem({
   comment,
   postUrl,
   canReply,
+  mention,
 }: {
   comment: CommentView;
   postUrl: string;
   canReply: boolean;
+  /** Set when the comment came as a Webmention: shown as "Mentioned on {host}". */
+  mention?: MentionMark;
 }) {
   const date = new Date(comment.createdAt);
   const shown = useSiteDate(date, { time: false });
   return (
-    <li id={`comment-${comment.id}`} className="comment" tabIndex={-1}>
-      <article aria-label={`Comment by ${comment.name}`}>
+    <li
+      id={`comment-${comment.id}`}
+      className={mention ? "comment comment-mention" : "comment"}
+      tabIndex={-1}
+    >
+      <article aria-label={mention ? `Mention by ${comment.name}` : `Comment by ${comment.name}`}>
         <header className="comment-meta">
           <strong className="comment-author">{comment.name}</strong>{" "}
+          {mention ? (
+            <>
+              <a className="comment-mention-link" href={mention.url} rel="nofollow ugc noopener">
+                Mentioned on {mention.host}
+              </a>{" "}
+            </>
+          ) : null}
           <time dateTime={date.toISOString()} className="muted" suppressHydrationWarning>
             {shown ?? ""}
           </time>
@@ -72,7 +87,7 @@ function CommentItem({
         <div className="comment-body">
           <CommentText body={comment.body} />
         </div>
-        {canReply && comment.approved && comment.parentId === null ? (
+        {canReply && !mention && comment.approved && comment.parentId === null ? (
           <Link
             className="comment-reply"
             to={`${postUrl}?replyto=${comment.id}#respond`}
@@ -107,6 +122,7 @@ export function CommentsSection({
   closedReason,
   replyTo,
   result,
+  mentions = {},
 }: {
   postUrl: string;
   comments: CommentView[];
@@ -115,6 +131,8 @@ export function CommentsSection({
   closedReason: string | null;
   replyTo: { id: number; name: string } | null;
   result?: Result | null;
+  /** The comments that came as Webmentions, by id (docs/federation.md "Webmention"). */
+  mentions?: Record<number, MentionMark>;
 }) {
   const flash = useFlash("comment");
   const navigation = useNavigation();
@@ -140,7 +158,13 @@ export function CommentsSection({
       {comments.length > 0 ? (
         <ol className="comment-list">
           {comments.map((c) => (
-            <CommentItem key={c.id} comment={c} postUrl={postUrl} canReply={open} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              postUrl={postUrl}
+              canReply={open}
+              mention={mentions[c.id]}
+            />
           ))}
         </ol>
       ) : (

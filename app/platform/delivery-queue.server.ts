@@ -161,8 +161,9 @@ function settle(
   result: AttemptResult,
   startedAt: number,
   handler: DeliveryHandler | undefined,
+  offset: number,
 ): void {
-  const now = Date.now();
+  const now = Date.now() + offset;
   const failures = row.attempts + 1;
   const delay = result.retryAfterMs ?? retryDelayMs(failures);
   const state: "done" | "pending" | "dead" = result.ok
@@ -206,9 +207,15 @@ function settle(
   if (written) handler?.settled?.(db, { ...row, attempts: failures }, state);
 }
 
-async function attempt(db: Db, row: DeliveryRow, handlers: Record<string, DeliveryHandler>) {
+/** `offset` shifts the queue's clock (tests run it at a chosen time); the worker passes 0. */
+async function attempt(
+  db: Db,
+  row: DeliveryRow,
+  handlers: Record<string, DeliveryHandler>,
+  offset = 0,
+) {
   const handler = handlers[row.kind];
-  const startedAt = Date.now();
+  const startedAt = Date.now() + offset;
   let result: AttemptResult;
   if (!handler) {
     result = { ok: false, permanent: true, error: `no handler for ${row.kind} deliveries` };
@@ -219,7 +226,7 @@ async function attempt(db: Db, row: DeliveryRow, handlers: Record<string, Delive
       result = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
-  settle(db, row, result, startedAt, handler);
+  settle(db, row, result, startedAt, handler, offset);
 }
 
 /** Sends every row due at `now` once and waits for them (tests, and the worker's turns). */
@@ -229,11 +236,12 @@ export async function runDueDeliveries(
   now = Date.now(),
 ): Promise<number> {
   let sent = 0;
+  const offset = now - Date.now();
   for (;;) {
     const rows = takeDue(db, now, MAX_IN_FLIGHT);
     if (rows.length === 0) return sent;
     sent += rows.length;
-    await Promise.all(rows.map((row) => attempt(db, row, handlers)));
+    await Promise.all(rows.map((row) => attempt(db, row, handlers, offset)));
   }
 }
 

@@ -13,7 +13,7 @@
  * sitemaps for a page edit. The rules and their trade-offs:
  * docs/decisions/050-page-cache.md, docs/decisions/134-page-cache-scopes.md.
  */
-import { createHash } from "node:crypto";
+import { bodyTag } from "~/platform/body-tag.server";
 import { prunableSeq } from "~/platform/cache-purge-queue.server";
 import {
   type Counts,
@@ -44,11 +44,11 @@ export type { Encoding } from "~/platform/page-compression.server";
 export { compressOnce } from "~/platform/page-compression.server";
 
 /**
- * What a cached page shows, for the narrower purges: a post page, a listing
- * of post cards (which count comments), a page of the `pages` table (by slug),
- * a sitemap, or anything else (feeds, robots.txt).
+ * What a cached page shows, for the narrower purges: a post page, a listing of post cards (which
+ * count comments), a page of the `pages` table (by slug), a sitemap, a post as Markdown (purged
+ * with its post, shows no counts), or anything else (feeds, robots.txt).
  */
-export type PageKind = "post" | "list" | "page" | "sitemap" | "other";
+export type PageKind = "post" | "list" | "page" | "sitemap" | "markdown" | "other";
 
 export type PageEntry = {
   status: number;
@@ -190,7 +190,7 @@ function applyChanges(sync: Sync, changes: Change[]) {
     if (
       (entry.postId !== null && posts.has(entry.postId)) ||
       // A page showing the post's counts without marked places (none today) is rendered again.
-      (entry.postId !== null && counted.has(entry.postId) && entry.counted === null) ||
+      (entry.kind === "post" && counted.has(entry.postId ?? 0) && entry.counted === null) ||
       (lists && entry.kind === "list") ||
       (sitemaps && entry.kind === "sitemap") ||
       (entry.slug !== null && slugs.has(entry.slug))
@@ -417,13 +417,13 @@ export function makeEntry(input: {
   const overhead = headerBytes + 256;
   // A post page rendered with marked places for its counts: kept as its parts, shown with zeros
   // until the counts are read (putPage, fillCurrentCounts; docs/decisions/250-counts-in-kept-pages.md).
-  const template = input.postId !== null ? countTemplate(input.body.toString()) : null;
+  const kind = input.kind ?? (input.postId === null ? "other" : "post");
+  const template = kind === "post" ? countTemplate(input.body.toString()) : null;
   const zero = { likes: 0, shares: 0 };
   const body = template ? fillCounts(template, zero) : input.body;
-  const tag = createHash("sha256")
-    .update(template ? `${template.slots.join(",")}\0${template.parts.join("\0")}` : body)
-    .digest("base64url")
-    .slice(0, 32);
+  const tag = bodyTag(
+    template ? `${template.slots.join(",")}\0${template.parts.join("\0")}` : body,
+  );
   return {
     status: input.status,
     headers: input.headers,
@@ -434,7 +434,7 @@ export function makeEntry(input: {
     counted: template ? { template, tag, filled: zero } : null,
     overhead,
     postId: input.postId,
-    kind: input.kind ?? (input.postId === null ? "other" : "post"),
+    kind,
     slug: input.slug ?? null,
     createdAt: Date.now(),
     presented: new Map(),

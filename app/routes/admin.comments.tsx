@@ -24,6 +24,7 @@ import {
   MODERATION_ACTIONS,
   type ModerationAction,
 } from "~/domain/comments/vocabulary";
+import { mentionMarks } from "~/domain/webmention/display.server";
 import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -61,7 +62,12 @@ export async function loader(args: Route.LoaderArgs) {
   const rows = listForModeration(user, db, tab, page);
   const replyId = Number(query.get("reply"));
   const replyTo = rows.find((r) => r.id === replyId) ?? null;
-  return { tab, counts, rows, page, pageCount, replyTo };
+  // Comments that came as Webmentions are marked (docs/federation.md "Webmention").
+  const mentions = mentionMarks(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { tab, counts, rows, page, pageCount, replyTo, mentions };
 }
 
 const Id = z.coerce.number({ error: "Choose a comment" }).int().positive();
@@ -131,7 +137,7 @@ function rowActions(status: string): [ModerationAction, string][] {
 }
 
 export default function Comments({ loaderData }: Route.ComponentProps) {
-  const { tab, counts, rows, page, pageCount, replyTo } = loaderData;
+  const { tab, counts, rows, page, pageCount, replyTo, mentions } = loaderData;
   const result = useActionData<typeof action>();
   const href = (change: { status?: CommentTab; page?: number; reply?: number }) => {
     const q = new URLSearchParams();
@@ -222,10 +228,22 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
             />
             <td>
               <strong>{c.name}</strong>
-              <br />
-              <a href={`mailto:${c.email}`}>{c.email}</a>
+              {c.email ? (
+                <>
+                  <br />
+                  <a href={`mailto:${c.email}`}>{c.email}</a>
+                </>
+              ) : null}
             </td>
             <td>
+              {mentions[c.id] ? (
+                <p className="comment-mention-mark">
+                  <span className="badge badge-mention">Mention</span>{" "}
+                  <a href={mentions[c.id]?.url} rel="nofollow ugc noopener">
+                    Mentioned on {mentions[c.id]?.host}
+                  </a>
+                </p>
+              ) : null}
               {c.status !== "approved" ? (
                 <span className={`badge badge-${c.status}`}>
                   {c.status}

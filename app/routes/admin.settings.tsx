@@ -27,6 +27,7 @@ import { MailDnsRecords } from "~/components/settings/mail-dns";
 import { MembersSection } from "~/components/settings/members-section";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
+import { WebmentionSection } from "~/components/settings/webmention-section";
 import { listBackups } from "~/domain/backups/backup.server";
 import { mailDnsRecords } from "~/domain/newsletters/dkim.server";
 import { homeSectionChoices } from "~/domain/posts/home-sections.server";
@@ -259,6 +260,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <EmbedsSection settings={settings} />
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
         <SubscribersSection settings={settings} />
+        <WebmentionSection settings={settings} />
         <MembersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>

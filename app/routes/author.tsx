@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     type: "website",
     noindex: !loaderData,
     feed: loaderData
-      ? { path: `/author/${loaderData.author.slug}/rss.xml`, title: loaderData.author.name }
+      ? { base: `/author/${loaderData.author.slug}`, title: loaderData.author.name }
       : undefined,
   });
 

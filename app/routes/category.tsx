@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: !loaderData,
     feed: loaderData
       ? {
-          path: `/category/${loaderData.category.slug}/rss.xml`,
+          base: `/category/${loaderData.category.slug}`,
           title: titleCase(loaderData.category.name),
         }
       : undefined,

@@ -28,6 +28,7 @@ import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
 import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
+import { mentionMarks } from "~/domain/webmention/display.server";
 import { clientAddressContext, useNonce } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
@@ -52,6 +53,8 @@ const likedCookie = createCookie("liked_posts", {
   maxAge: 60 * 60 * 24 * 365,
 });
 const MAX_LIKED_REMEMBERED = 200;
+/** The Webmention endpoint (app/routes/webmention.ts). */
+const WEBMENTION_PATH = "/webmention";
 
 async function likedIds(request: Request): Promise<number[]> {
   const value = await likedCookie.parse(request.headers.get("Cookie"));
@@ -100,6 +103,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   context.set(embedSourcesContext, embedSourcesFor(db, post.content));
   return {
     comments,
+    mentions: mentionMarks(
+      db,
+      comments.map((c) => c.id),
+    ),
     commentCount: approvedCount(db, post.id),
     commentsOpen: open.open,
     commentsClosedReason: open.open ? null : open.reason,
@@ -175,6 +182,15 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
+/** Where other sites send Webmentions (docs/federation.md "Webmention"): in the page and its headers. */
+export const links: Route.LinksFunction = () => [{ rel: "webmention", href: WEBMENTION_PATH }];
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const out = new Headers(parentHeaders);
+  out.append("Link", `<${WEBMENTION_PATH}>; rel="webmention"`);
+  return out;
+};
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const post = loaderData?.post;
   const tags = seoMeta(rootSeo(matches), {
@@ -185,6 +201,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     imageAlt: post?.photo ? post.title : undefined,
     type: "article",
     noindex: !post || loaderData?.preview,
+    oembed: true,
     keywords: post
       ? [post.category?.name, ...post.tags.map((t) => t.name)].filter(Boolean).join(", ")
       : undefined,
@@ -319,6 +336,7 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
           closedReason={loaderData.commentsClosedReason}
           replyTo={loaderData.replyTo}
           result={actionData && typeof actionData === "object" ? actionData : null}
+          mentions={loaderData.mentions}
         />
       )}
       <NewsletterForm />

@@ -18,6 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: loaderData?.tag.description,
     path: `/tag/${loaderData?.tag.slug ?? ""}`,
     noindex: !loaderData,
+    feed: loaderData
+      ? { base: `/tag/${loaderData.tag.slug}`, title: `#${titleCase(loaderData.tag.name)}` }
+      : undefined,
   });
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { FEED_FORMATS, FEED_MEDIA_TYPES, feedPath } from "~/domain/feeds/formats";
 
 /** What the root loader hands every page for its head (see root.tsx). */
 export type SeoDefaults = {
@@ -20,8 +21,13 @@ export type PageSeo = {
   type?: "website" | "article";
   noindex?: boolean;
   keywords?: string;
-  /** A feed of this page's own posts (a category's), announced beside the site's. */
-  feed?: { path: string; title: string };
+  /**
+   * The feeds of this page's own posts (a category's, tag's or author's), by their base path
+   * (`/category/{slug}`), announced beside the site's in each format.
+   */
+  feed?: { base: string; title: string };
+  /** A post page: announce its oEmbed answer (docs/integrations.md "oEmbed"). */
+  oembed?: boolean;
 };
 
 /**
@@ -101,15 +107,25 @@ export function seoMeta(defaults: SeoDefaults | undefined, page: PageSeo): MetaD
   if (keywords) tags.push({ name: "keywords", content: keywords });
   // A page kept out of the index names no canonical URL and no feeds.
   if (!page.noindex) {
-    const feed = (path: string, feedTitle: string): MetaDescriptor => ({
-      tagName: "link",
-      rel: "alternate",
-      type: "application/rss+xml",
-      title: feedTitle,
-      href: absoluteUrl(publicUrl, path),
-    });
-    tags.push({ tagName: "link", rel: "canonical", href: canonical }, feed("/rss.xml", siteName));
-    if (page.feed) tags.push(feed(page.feed.path, page.feed.title));
+    const feeds = (base: string, feedTitle: string): MetaDescriptor[] =>
+      FEED_FORMATS.map((format) => ({
+        tagName: "link",
+        rel: "alternate",
+        type: FEED_MEDIA_TYPES[format],
+        title: feedTitle,
+        href: absoluteUrl(publicUrl, feedPath(base, format)),
+      }));
+    tags.push({ tagName: "link", rel: "canonical", href: canonical }, ...feeds("", siteName));
+    if (page.feed) tags.push(...feeds(page.feed.base, page.feed.title));
+    if (page.oembed) {
+      tags.push({
+        tagName: "link",
+        rel: "alternate",
+        type: "application/json+oembed",
+        title: page.title ?? siteName,
+        href: absoluteUrl(publicUrl, `/oembed?url=${encodeURIComponent(canonical)}&format=json`),
+      });
+    }
   }
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });

@@ -117,7 +117,16 @@ export async function readJsonObject(
  * public pages are /, /explore, /category, /tag, … and post pages start with a
  * numeric id; the back office is /admin.
  */
-const API_PREFIXES = ["crud", "get", "posts", "user", "newsletter", "upload", "comments"];
+const API_PREFIXES = [
+  "crud",
+  "get",
+  "posts",
+  "user",
+  "newsletter",
+  "upload",
+  "comments",
+  "webhooks",
+];
 
 export function isApiPath(pathname: string): boolean {
   // Every API path has at least two segments (`/newsletter` alone is a page).

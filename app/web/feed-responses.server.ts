@@ -1,15 +1,20 @@
 /**
- * The answers of the feed routes: the domain builds the RSS, sitemap and
- * robots.txt text (app/domain/posts/feeds.server.ts); these set its type and
- * let browsers and proxies keep a feed for a few minutes.
+ * The answers of the feed routes: the domain builds the feeds
+ * (app/domain/feeds/), the sitemap and robots.txt text (app/domain/posts/feeds.server.ts);
+ * these set its type and let browsers and proxies keep a feed for a few minutes.
  */
+import { feedLinkHeader, type RenderedFeed } from "~/domain/feeds/render.server";
 
 const FEED_CACHE = "public, max-age=300, stale-while-revalidate=3600";
 
-/** An RSS 2.0 feed. */
-export const rssResponse = (xml: string) =>
-  new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+/** A feed in any format, with the `Link` header naming its WebSub hub and itself. */
+export const feedResponse = (feed: RenderedFeed) =>
+  new Response(feed.body, {
+    headers: {
+      "Content-Type": feed.contentType,
+      "Cache-Control": FEED_CACHE,
+      Link: feedLinkHeader(feed),
+    },
   });
 
 /** A sitemap or the sitemap index. */

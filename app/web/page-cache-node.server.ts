@@ -12,7 +12,7 @@ import {
   cookieValue,
   countHit,
   knownTheme,
-  likedFromCookie,
+  likedVariant,
   mayCarryPersonalState,
   PRIVATE_CACHE_CONTROL,
   type Presented,
@@ -49,8 +49,7 @@ export function servePageCacheHit(req: IncomingMessage, res: ServerResponse): bo
   if (mayCarryPersonalState(cookie)) return false;
   const theme = knownTheme(cookieValue(cookie, "__theme"));
   if (theme === undefined) return false;
-  const liked =
-    page.postId !== null && likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId);
+  const liked = likedVariant(page, cookie);
   const db = pageCacheDb();
   if (!db) return false; // nothing rendered yet
   const entry = getPage(db, variantKey(theme, liked, url), true);

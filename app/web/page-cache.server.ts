@@ -47,14 +47,19 @@ const POST_PATH = /^\/([^/]+)\/[^/]+\/[^/]+$/;
 /** Listings of post cards (each card counts the post's approved comments). */
 const LIST_PATH = /^\/(?:category|tag)\/[^/]+$/;
 const SITEMAP_PATH = /^\/sitemap\/(?:pages|posts-\d{1,6})\.xml$/;
-const FEED_PATH = /^\/category\/[^/]+\/rss\.xml$/;
+const FEED_PATH = /^\/(?:category|tag)\/[^/]+\/(?:rss\.xml|atom\.xml|feed\.json)$/;
 /** `/{slug}`: a page of the `pages` table (Reach Out and the policies among them). */
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const ENCODED_PAGE_PATH = /^\/[^/]*%[^/]*$/;
+/** A post as Markdown: where `/{id}/{category}/{slug}.md` and `Accept: text/markdown` lead (docs/integrations.md). */
+const MARKDOWN_PATH = /^\/md\/posts\/([^/]+)$/;
 const FIXED_PATHS = new Map<string, PageKind>([
   ["/", "list"],
+  ["/llms.txt", "list"],
   ["/explore", "list"],
   ["/rss.xml", "other"],
+  ["/atom.xml", "other"],
+  ["/feed.json", "other"],
   ["/sitemap.xml", "sitemap"],
   ["/robots.txt", "other"],
 ]);
@@ -77,6 +82,8 @@ export function cacheablePage(pathname: string): CacheablePage | null {
   }
   if (!decodablePath(pathname)) return null; // a malformed escape is the router's 400, never cached
   if (pathname.endsWith(".data")) return null; // client navigations: loader data, not pages
+  const markdownId = parsePostId(MARKDOWN_PATH.exec(pathname)?.[1]);
+  if (markdownId !== undefined) return { postId: markdownId, kind: "markdown", slug: null };
   const postId = parsePostId(POST_PATH.exec(pathname)?.[1]);
   if (postId !== undefined) {
     return pathname.startsWith("/admin/") ? null : { postId, kind: "post", slug: null };
@@ -126,6 +133,15 @@ export function likedFromCookie(raw: string | undefined, postId: number): boolea
   } catch {
     return false;
   }
+}
+
+/** Whether this browser liked the post a post page shows (the variant it gets). */
+export function likedVariant(page: CacheablePage, cookie: string | null | undefined): boolean {
+  return (
+    page.kind === "post" &&
+    page.postId !== null &&
+    likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId)
+  );
 }
 
 /** Raw `__theme` cookie values already verified, and the theme each carries. */
@@ -198,11 +214,13 @@ function headersFor(entry: PageEntry, encoding: Encoding, notModified: boolean) 
   const kind = notModified ? `304-${encoding}` : encoding;
   let headers = entry.presented.get(kind);
   if (!headers) {
+    const { vary, ...kept } = entry.headers;
     headers = {
-      ...entry.headers,
+      ...kept,
       ETag: `"${entry.etag}${ETAG_SUFFIX[encoding]}"`,
       "Cache-Control": SHARED_CACHE_CONTROL,
-      Vary: VARY,
+      // What the page itself varies by (a post's other representations: `Accept`), then the cache's.
+      Vary: vary ? `${vary}, ${VARY}` : VARY,
     };
     if (!notModified) {
       headers["Content-Length"] = String(bodyFor(entry, encoding).length);
@@ -228,7 +246,7 @@ export function countHit(
   method: string,
   header: (name: string) => string | null | undefined,
 ) {
-  if (entry.postId === null) return;
+  if (entry.postId === null || entry.kind !== "post") return;
   if (
     isCountableVisit(
       method,
@@ -237,6 +255,16 @@ export function countHit(
   ) {
     bufferView(pageCacheDb() ?? getDb(), entry.postId);
   }
+}
+
+/** A rendered page's own `Vary`, less what the cache adds itself (VARY). */
+function renderedVary(header: string | null): string {
+  const own = new Set(VARY.toLowerCase().split(", "));
+  return (header ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "" && !own.has(name.toLowerCase()))
+    .join(", ");
 }
 
 /** Headers that are per response, never part of a cached entry. */
@@ -294,8 +322,7 @@ export async function answerFromPageCache(
   if (rawTheme && theme && !knownThemes.has(rawTheme) && knownThemes.size < MAX_KNOWN_THEMES) {
     knownThemes.set(rawTheme, theme);
   }
-  const liked =
-    page.postId !== null && likedFromCookie(cookieValue(cookie, "liked_posts"), page.postId);
+  const liked = likedVariant(page, cookie);
   const key = variantKey(theme, liked, url.pathname + url.search);
   const header = (name: string) => request.headers.get(name);
 
@@ -371,7 +398,9 @@ async function renderToKeep(
     response.headers.has("Set-Cookie") ||
     !/^(?:text\/|application\/(?:rss\+)?xml)/.test(type)
   ) {
-    return page.postId === null ? response : withCountsFilled(response, db, page.postId);
+    return page.kind === "post" && page.postId !== null
+      ? withCountsFilled(response, db, page.postId)
+      : response;
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(baseHeaders)) {
@@ -380,6 +409,8 @@ async function renderToKeep(
   for (const [name, value] of response.headers) {
     if (!NOT_CACHED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
+  const vary = renderedVary(response.headers.get("Vary"));
+  if (vary) headers.vary = vary;
   const body = Buffer.from(await response.arrayBuffer());
   renderDuration.observe({ kind: page.kind }, (performance.now() - started) / 1000);
   const entry = makeEntry({ status: 200, headers, body, ...page });

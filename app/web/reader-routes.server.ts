@@ -23,6 +23,8 @@ const READER_SEGMENTS = new Set([
   "category",
   "tag",
   "rss.xml",
+  "atom.xml",
+  "feed.json",
   "sitemap.xml",
   "sitemap",
   "robots.txt",

@@ -44,6 +44,7 @@ const SEARCH_PATHS = new Set(["search", "get/search"]);
 const LIST_SEGMENTS = new Set(["category", "tag", "author"]);
 const HEALTH_PATHS = new Set(["healthz", "readyz", "metrics"]);
 const ASSET_SEGMENTS = new Set(["assets", "demo"]);
+const FEED_FILES = new Set(["rss.xml", "atom.xml", "feed.json"]);
 const STATIC_FILE = /\.(?:js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|webmanifest)$/i;
 const POST_PATH = /^\d+\/[^/]+\/[^/]+$/;
 
@@ -60,7 +61,7 @@ export function routeGroup(pathname: string): RouteGroup {
   if (first === "uploads" || path === "upload/image") return "upload";
   if (ASSET_SEGMENTS.has(first)) return "asset";
   if (SEARCH_PATHS.has(path)) return "search";
-  if (path === "rss.xml" || (slash > 0 && path.endsWith("/rss.xml"))) return "feed";
+  if (FEED_FILES.has(slash < 0 ? path : path.slice(path.lastIndexOf("/") + 1))) return "feed";
   if (path === "sitemap.xml" || path === "robots.txt" || first === "sitemap") return "sitemap";
   if (API_SEGMENTS.has(first) || API_PATHS.has(path)) return "api";
   if (path === "explore" || (LIST_SEGMENTS.has(first) && path.indexOf("/", slash + 1) < 0)) {

@@ -26,8 +26,10 @@ import {
 } from "~/platform/surrogate-keys.server";
 import { cacheablePage } from "~/web/page-cache.server";
 
-const CATEGORY_PATH = /^\/category\/([^/]+)(?:\/rss\.xml)?$/;
-const TAG_PATH = /^\/tag\/([^/]+)$/;
+const CATEGORY_PATH = /^\/category\/([^/]+)(?:\/(?:rss\.xml|atom\.xml|feed\.json))?$/;
+const TAG_PATH = /^\/tag\/([^/]+)(?:\/(?:rss\.xml|atom\.xml|feed\.json))?$/;
+/** A feed in any format (docs/integrations.md "Feeds"). */
+const FEED_FILE = /(?:^|\/)(?:rss\.xml|atom\.xml|feed\.json)$/;
 
 function decoded(segment: string): string | null {
   try {
@@ -47,7 +49,7 @@ export function pathSurrogateKeys(pathname: string): string[] | null {
   if (page.kind === "sitemap") keys.push(SITEMAP_KEY);
   if (page.kind === "page" && page.slug !== null) keys.push(pageKey(page.slug));
   if (pathname === "/") keys.push(HOME_KEY);
-  if (pathname.endsWith("rss.xml")) keys.push(FEEDS_KEY);
+  if (FEED_FILE.test(pathname)) keys.push(FEEDS_KEY);
   const category = CATEGORY_PATH.exec(pathname)?.[1];
   const tag = TAG_PATH.exec(pathname)?.[1];
   const slug = decoded(category ?? tag ?? "");

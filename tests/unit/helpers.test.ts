@@ -73,11 +73,11 @@ describe("seoMeta", () => {
     expect(errorPage).toContainEqual({ name: "robots", content: "noindex, nofollow" });
     expect(errorPage.some((t) => "rel" in t)).toBe(false);
   });
-  test("indexed pages announce the site feed, and a category its own", () => {
+  test("indexed pages announce the site feeds, and a category its own, in each format", () => {
     const tags = seoMeta(defaults, {
       title: "Crypto",
       path: "/category/crypto",
-      feed: { path: "/category/crypto/rss.xml", title: "Crypto" },
+      feed: { base: "/category/crypto", title: "Crypto" },
     });
     const feeds = tags.filter((t) => "rel" in t && t.rel === "alternate");
     expect(feeds).toEqual([
@@ -85,7 +85,17 @@ describe("seoMeta", () => {
         href: "https://inkwell.example/rss.xml",
         type: "application/rss+xml",
       }),
+      expect.objectContaining({
+        href: "https://inkwell.example/atom.xml",
+        type: "application/atom+xml",
+      }),
+      expect.objectContaining({
+        href: "https://inkwell.example/feed.json",
+        type: "application/feed+json",
+      }),
       expect.objectContaining({ href: "https://inkwell.example/category/crypto/rss.xml" }),
+      expect.objectContaining({ href: "https://inkwell.example/category/crypto/atom.xml" }),
+      expect.objectContaining({ href: "https://inkwell.example/category/crypto/feed.json" }),
     ]);
   });
   test("social networks get a raster picture: demo SVGs go as their JPEG rendition", () => {

@@ -74,6 +74,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/analytics",                     label: "Analytics",          menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/settings",                      label: "Settings",           menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/audit",                         label: "Audit Log",          menu: "bottom", capability: "manageSite" },
+  { path: "/admin/integrations",                  label: "Integrations",       menu: "bottom", capability: "manageSite", section: true },
+  { path: "/admin/integrations/webhooks/:uid",    label: "Webhook",            menu: null,     capability: "manageSite" },
 ];
 
 /** The path's non-empty segments, decoded and lower-cased (routes match regardless of case). */

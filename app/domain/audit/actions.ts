@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   "backup",
   "backup-downloaded",
   "restore",
+  "webhook-added",
+  "webhook-removed",
+  "webhook-enabled",
+  "webhook-disabled",
   // Members (docs/members.md "Your data"): what happened, never the data.
   "member-data-downloaded",
   "member-deleted",

@@ -26,6 +26,7 @@ export const ALERT_KINDS = [
   "post-live",
   "import-finished",
   "comment-pending",
+  "webhook-disabled",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -1,26 +1,21 @@
 /**
- * RSS 2.0 feeds, the sitemap and robots.txt (docs/behaviour.md §reading SEO),
- * built from published posts, as text: the feed routes answer them
- * (app/web/feed-responses.server.ts sets the types and caching).
+ * The sitemap and robots.txt (docs/behaviour.md §reading SEO), built from
+ * published posts, as text: the routes answer them
+ * (app/web/feed-responses.server.ts sets the types and caching). The feeds are
+ * app/domain/feeds/.
  */
 
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { posts } from "#db/schema";
 import { listPublishedGuests } from "~/domain/bylines/contributor-pages.server";
-import { type BylineEntry, bylinesFor } from "~/domain/bylines/read.server";
-import { authorNames } from "~/domain/bylines/sentence";
-import { renderContent } from "~/domain/content/pipeline.server";
 import { sitemapPages } from "~/domain/pages/pages.server";
-import { type ContributorRef, listFeedPosts } from "~/domain/posts/reading.server";
-import { getSiteInfo } from "~/domain/site/settings.server";
 import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { listPublishedAuthors } from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
-import { absoluteUrl, imageTypeOf, socialImagePath } from "~/utils/seo";
+import { absoluteUrl } from "~/utils/seo";
 
-export const FEED_SIZE = 50;
-
+/** Text or an attribute value for XML: escaped, characters XML 1.0 forbids dropped. */
 export function escapeXml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
@@ -29,81 +24,6 @@ export function escapeXml(value: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;")
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/gu, "");
-}
-
-/** The newest published posts (of one category or one author, when given) as RSS 2.0. */
-export function rssFeed(opts: {
-  category?: { id: number; name: string; slug: string; description: string };
-  author?: { ref: ContributorRef; name: string; slug: string; bio: string };
-}): string {
-  const db = getDb();
-  const site = getSiteInfo(db);
-  const base = readEnv().publicUrl;
-  const items = listFeedPosts(db, {
-    limit: FEED_SIZE,
-    categoryId: opts.category?.id,
-    contributor: opts.author?.ref,
-  });
-  const bylines = bylinesFor(
-    db,
-    items.map((p) => p.id),
-  );
-  const scope = opts.category ?? opts.author;
-  const title = scope ? `${scope.name} | ${site.siteName}` : site.siteName;
-  const path = opts.category
-    ? `/category/${opts.category.slug}`
-    : opts.author
-      ? `/author/${opts.author.slug}`
-      : "";
-  const link = absoluteUrl(base, path || "/");
-  const self = absoluteUrl(base, `${path}/rss.xml`);
-  const description =
-    opts.category?.description || opts.author?.bio || site.siteDescription || site.siteName;
-  const body = items
-    .map((p) => {
-      const url = absoluteUrl(base, p.url);
-      return [
-        "    <item>",
-        `      <title>${escapeXml(p.title)}</title>`,
-        `      <link>${escapeXml(url)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-        `      <description>${escapeXml(p.summary)}</description>`,
-        `      <pubDate>${p.timestamp.toUTCString()}</pubDate>`,
-        // One dc:creator per Author, in byline order (docs/behaviour.md §bylines).
-        ...creators(bylines.get(p.id) ?? [], p.authorName).map(
-          (name) => `      <dc:creator>${escapeXml(name)}</dc:creator>`,
-        ),
-        p.categoryName ? `      <category>${escapeXml(p.categoryName)}</category>` : "",
-        // Length 0: the size is not known here, as the RSS Best Practices allow.
-        p.photo
-          ? `      <enclosure url="${escapeXml(absoluteUrl(site.cdnUrl || base, socialImagePath(p.photo)))}" type="${imageTypeOf(socialImagePath(p.photo))}" length="0"/>`
-          : "",
-        `      <content:encoded>${escapeXml(renderContent(p.content, { target: "feed", db, publicUrl: base, pageUrl: url }))}</content:encoded>`,
-        "    </item>",
-      ]
-        .filter(Boolean)
-        .join("\n");
-    })
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
-  <channel>
-    <title>${escapeXml(title)}</title>
-    <link>${escapeXml(link)}</link>
-    <description>${escapeXml(description)}</description>
-    <language>en</language>
-    <copyright>${escapeXml(`© ${new Date().getFullYear()} ${site.copyrightHolder}`)}</copyright>
-${site.contacts.editorial ? `    <managingEditor>${escapeXml(`${site.contacts.editorial} (${site.siteName})`)}</managingEditor>\n` : ""}    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
-${items[0] ? `    <lastBuildDate>${items[0].timestamp.toUTCString()}</lastBuildDate>\n` : ""}${body}
-  </channel>
-</rss>
-`;
-}
-
-/** A feed item's creators: its byline's Authors, else the post's author. */
-function creators(byline: BylineEntry[], fallback: string | null): string[] {
-  const names = authorNames(byline);
-  return names.length > 0 ? names : fallback ? [fallback] : [];
 }
 
 /** Reach Out and the policies are rows of `pages` now, listed with the other published pages. */

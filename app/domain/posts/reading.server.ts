@@ -364,16 +364,25 @@ const readAlsoQuery = preparedOnce((db) =>
 /** Published posts for feeds and the sitemap: newest first, only what those need. */
 export function listFeedPosts(
   db: Db,
-  opts: { limit: number; categoryId?: number; contributor?: ContributorRef },
+  opts: { limit: number; categoryId?: number; tagId?: number; contributor?: ContributorRef },
 ) {
   return selectPostsJoined(db, {
     ...cardColumns,
     content: posts.content,
     updatedAt: posts.updatedAt,
+    visibility: posts.visibility,
     categoryName: categories.name,
+    categorySlug: categories.slug,
     authorName: authorNameColumn,
+    authorSlug: users.slug,
   })
-    .where(publishedWhere(db, { categoryId: opts.categoryId, contributor: opts.contributor }))
+    .where(
+      publishedWhere(db, {
+        categoryId: opts.categoryId,
+        tagId: opts.tagId,
+        contributor: opts.contributor,
+      }),
+    )
     .orderBy(...NEWEST_FIRST)
     .limit(opts.limit)
     .all();

@@ -160,6 +160,8 @@ export const SETTINGS_FLAGS = [
   "confirmSubscribers",
   "sendWelcomeEmail",
   "embedsLoadWithoutAsking",
+  // Webmention (docs/federation.md "Webmention").
+  "sendWebmentions",
 ] as const;
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 

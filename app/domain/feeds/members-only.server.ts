@@ -1,0 +1,17 @@
+/**
+ * What feeds, WebSub pushes and oEmbed cards may show of a members-only post
+ * (posts.visibility = "members", docs/integrations.md "Feeds"): its title marked
+ * MEMBERS_ONLY_MARK and its summary, never its content.
+ */
+
+export const MEMBERS_ONLY_MARK = "(members only)";
+
+/** Whether a post's whole content is kept out of public feeds and embeds. */
+export function isMembersOnlyInFeeds(post: { visibility: "public" | "members" }): boolean {
+  return post.visibility === "members";
+}
+
+/** The title as feeds and cards show it: marked when the post is members-only. */
+export function publicTitle(post: { title: string; visibility: "public" | "members" }): string {
+  return isMembersOnlyInFeeds(post) ? `${post.title} ${MEMBERS_ONLY_MARK}` : post.title;
+}
