@@ -20,9 +20,11 @@ import {
 import { memberDataExport } from "~/domain/members/data.server";
 import { getMember, type Member } from "~/domain/members/session.server";
 import { requestSignIn, signInWithLink } from "~/domain/members/sign-in.server";
+import { getDashboardData } from "~/domain/site/dashboard.server";
 import { getSettings, updateSettings } from "~/domain/site/settings.server";
 import { settingsFromForm } from "~/domain/site/settings-input.server";
 import { getDb } from "~/platform/db.server";
+import { loader as privacyLoader } from "~/routes/privacy-policy";
 import { resetDatabase } from "../helpers";
 import { caught, makePost, makeSubscriber, setupNewsroom } from "./fixtures";
 import { asMember, clearOutbox, device, linkOf, mailsTo, membersSettings } from "./members-fixture";
@@ -182,5 +184,14 @@ describe("settings", () => {
     expect(() => updateSettings(env.staff.admin, { membersSignup: "everyone" })).toThrow(
       /Who may sign up/,
     );
+  });
+
+  it("counts members on the Dashboard and explains them in the privacy policy", async () => {
+    await signIn("counted@example.com");
+    makeSubscriber("notyet@example.com", ["News"]);
+    expect(getDashboardData(env.staff.admin).totalMembers).toBe(1);
+    expect(privacyLoader().members).toEqual({ deletedComments: "keep" });
+    membersSettings(env.staff.admin, { membersEnabled: false });
+    expect(privacyLoader().members).toBeNull();
   });
 });
