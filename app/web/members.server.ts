@@ -33,6 +33,18 @@ export function memberDevice(
 
 export type FormAnswer = { type: "success" | "error"; message: string; intent?: string };
 
+/**
+ * A DomainError as the form's answer (its message, with its status and headers) and
+ * `extra` fields; anything else is thrown on.
+ */
+export function refusal<E extends Record<string, unknown>>(error: unknown, extra: E) {
+  if (!isDomainError(error)) throw error;
+  return data(
+    { type: "error" as const, message: error.message, ...extra },
+    { status: error.status, headers: errorHeaders(error) },
+  );
+}
+
 /** Runs a form step: its message, or a DomainError's message with its status. */
 export async function answerForm(
   run: () => string | Promise<string>,
@@ -41,11 +53,7 @@ export async function answerForm(
   try {
     return data({ type: "success", message: await run(), intent });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { type: "error", message: error.message, intent },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, { intent });
   }
 }
 
