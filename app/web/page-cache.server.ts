@@ -10,7 +10,7 @@
  * everything the cache does not answer is `private, no-store` (server.js).
  */
 
-import { getMember, MEMBER_COOKIE } from "~/domain/members/session.server";
+import { MEMBER_COOKIE } from "~/domain/members/session.server";
 import { isSitePage, RESERVED_SLUGS } from "~/domain/pages/vocabulary";
 import { isCountableVisit } from "~/domain/posts/engagement-rules";
 import { parsePostId } from "~/domain/posts/ids";
@@ -158,14 +158,25 @@ export function variantKey(theme: string, liked: boolean, pathAndQuery: string):
 }
 
 /**
- * Staff sign-in, one-shot messages and a commenter's own comments awaiting
- * moderation (`__comments`), a member's session: such requests never touch the cache.
+ * Staff sign-in, one-shot messages, a commenter's own comments awaiting
+ * moderation (`__comments`) and a member's session: such requests never touch the cache.
  */
 export function mayCarryPersonalState(cookieHeader: string | null | undefined): boolean {
   return Boolean(
-    cookieHeader && /(?:^|;\s*)(?:__session|__flash|__comments|inkwell_member)=/.test(cookieHeader),
+    cookieHeader &&
+      (/(?:^|;\s*)(?:__session|__flash|__comments)=/.test(cookieHeader) ||
+        carriesMemberCookie(cookieHeader)),
   );
 }
+
+/**
+ * A member's cookie (valid or not): the page is neither read from nor written to the cache,
+ * so no one is ever served a member's page (docs/decisions/347-members-and-caches.md).
+ */
+export function carriesMemberCookie(cookieHeader: string | null | undefined): boolean {
+  return Boolean(cookieHeader && MEMBER_COOKIE_PATTERN.test(cookieHeader));
+}
+const MEMBER_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${MEMBER_COOKIE}=`);
 
 /**
  * The encoding an answer gets: brotli, else gzip, else none, among those the
@@ -313,9 +324,8 @@ export async function answerFromPageCache(
   if (!page) return null;
   const cookie = request.headers.get("Cookie");
   if (cookie?.includes("__flash=") || cookie?.includes("__comments=")) return null;
+  if (carriesMemberCookie(cookie)) return null;
   if (cookie?.includes("__session=") && (await getOptionalUser(request))) return null;
-  // A signed-in member's page names them in the header (docs/members.md "Signing in").
-  if (cookie?.includes(`${MEMBER_COOKIE}=`) && getMember(request, getDb())) return null;
 
   const rawTheme = cookieValue(cookie, "__theme");
   const theme = (await themeSessionResolver(request)).getTheme() ?? "";
