@@ -60,9 +60,11 @@ export function pumpSiteEvents(
       if (events.length === 0) break;
       for (const event of events) {
         try {
-          db.transaction((tx) => {
-            consume(tx as unknown as Db, event);
-            advance(tx as unknown as Db, name, event.id);
+          // The outer handle inside its own transaction (better-sqlite3 transactions belong to
+          // the connection), so consumers keep `$client` for prepared statements.
+          db.transaction(() => {
+            consume(db, event);
+            advance(db, name, event.id);
           });
         } catch (error) {
           log(

@@ -153,7 +153,7 @@ export function crossSitePagePost(
 ): Refusal | null {
   if (method.toUpperCase() !== "POST" || headers.origin === undefined) return null;
   const pathname = pathOf(url);
-  if (isApiPath(pathname)) return null;
+  if (isApiPath(pathname) || SERVER_RECEIVERS.test(pathname)) return null;
   let sameSite = false;
   try {
     sameSite = headers.origin !== "null" && new URL(headers.origin).host === headers.host;
@@ -162,6 +162,13 @@ export function crossSitePagePost(
   }
   return sameSite ? null : refusal(pathname, 403, "Cross-site request refused");
 }
+
+/**
+ * Where other servers post (docs/federation.md, docs/integrations.md): Webmention, the WebSub hub
+ * and the ActivityPub inboxes. No cookie acts there, so another site's Origin is no forgery.
+ */
+const SERVER_RECEIVERS =
+  /^\/(?:webmention|websub|ap\/(?:inbox|site\/inbox|(?:users|guests)\/\d{1,15}\/inbox))$/;
 
 /** The JSON API's CORS preflight (app/web/api.server.ts), the same for every API path. */
 function apiPreflight(url: string, origin: string | undefined): Refusal {

@@ -107,6 +107,13 @@ describe("cross-site posts and read-only routes", () => {
     expect(
       crossSitePagePost("POST", "/newsletter/unsubscribe", { origin: "http://mail.example", host }),
     ).toBeNull();
+    // Other servers post to these; no cookie acts there.
+    for (const path of ["/webmention", "/websub", "/ap/inbox", "/ap/users/3/inbox"]) {
+      expect(crossSitePagePost("POST", path, { origin: "http://other.example", host })).toBeNull();
+    }
+    expect(
+      crossSitePagePost("POST", "/ap/inbox/x", { origin: "http://other.example", host })?.status,
+    ).toBe(403);
   });
 
   it("a POST to a route that only reads is 405 with Allow, JSON on API paths", async () => {
