@@ -11,7 +11,11 @@ import { z } from "zod";
 import { memberSignIns, type Subscriber, subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
-import { createMemberSession, type MemberDevice } from "~/domain/members/session.server";
+import {
+  createMemberSession,
+  type MemberDevice,
+  sweepMemberSessions,
+} from "~/domain/members/session.server";
 import {
   issueMemberToken,
   MAX_SIGN_IN_MAILS,
@@ -19,6 +23,7 @@ import {
   recentSignInMails,
   redeemMemberToken,
   redeemSignInCode,
+  sweepMemberTokens,
 } from "~/domain/members/tokens.server";
 import { captchaAnswer, verifyCaptcha } from "~/domain/site/captcha.server";
 import { getSettings } from "~/domain/site/settings.server";
@@ -91,6 +96,9 @@ export async function requestSignIn(
     if (answer !== undefined && answer !== "") await verifyCaptcha(db, answer);
   }
   const { email } = readInput(requestSchema, body);
+  // Expired links and sessions are refused anyway; each request clears them out.
+  sweepMemberTokens(db, now);
+  sweepMemberSessions(db, now);
   const delivery = mailSignIn(db, email, now).then(() => undefined);
   return { message: SIGN_IN_MESSAGES.sent, email, delivery };
 }
