@@ -56,6 +56,11 @@ export default [
   route("webhooks/add", "routes/api.webhooks-add.ts"),
   route("webhooks/remove/:uid", "routes/api.webhooks-remove.ts"),
 
+  // Content API tokens (docs/api.md "Content API tokens"): Administrators.
+  route("get/content-tokens", "routes/api.content-tokens-list.ts"),
+  route("content-tokens/add", "routes/api.content-tokens-add.ts"),
+  route("content-tokens/revoke/:uid", "routes/api.content-tokens-revoke.ts"),
+
   // Public resources: feeds, sitemap, robots, the no-JS share redirect.
   route("rss.xml", "routes/feeds/rss.ts"),
   route("category/:category/rss.xml", "routes/feeds/category-rss.ts"),

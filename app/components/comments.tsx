@@ -16,6 +16,9 @@ import { useSiteDate } from "~/hooks/use-site-date";
 /** The domain's public comment (a type only: nothing of the server module reaches the browser). */
 export type CommentView = PublicComment;
 
+/** A signed-in member (docs/members.md "Comments as a member"): their name, their comments here. */
+export type CommentingMember = { name: string; comments: { id: number; editable: boolean }[] };
+
 type Result = {
   type: string;
   message: string;
@@ -49,14 +52,19 @@ function CommentItem({
   comment,
   postUrl,
   canReply,
+  member,
+  editing,
   mention,
 }: {
   comment: CommentView;
   postUrl: string;
   canReply: boolean;
+  member: CommentingMember | null;
+  editing: number | null;
   /** Set when the comment came as a Webmention: shown as "Mentioned on {host}". */
   mention?: MentionMark;
 }) {
+  const own = member?.comments.find((c) => c.id === comment.id);
   const date = new Date(comment.createdAt);
   const shown = useSiteDate(date, { time: false });
   return (
@@ -84,9 +92,17 @@ function CommentItem({
             Your comment is awaiting moderation.
           </p>
         )}
-        <div className="comment-body">
-          <CommentText body={comment.body} />
-        </div>
+        {own?.editable && editing === comment.id ? (
+          <EditCommentForm postUrl={postUrl} comment={comment} />
+        ) : (
+          <div className="comment-body">
+            <CommentText body={comment.body} />
+            {comment.edited ? <p className="muted comment-edited">(edited)</p> : null}
+          </div>
+        )}
+        {own ? (
+          <OwnCommentActions postUrl={postUrl} comment={comment} editable={own.editable} />
+        ) : null}
         {canReply && !mention && comment.approved && comment.parentId === null ? (
           <Link
             className="comment-reply"
@@ -101,11 +117,69 @@ function CommentItem({
       {comment.replies.length > 0 ? (
         <ol className="comment-replies">
           {comment.replies.map((reply) => (
-            <CommentItem key={reply.id} comment={reply} postUrl={postUrl} canReply={false} />
+            <CommentItem
+              key={reply.id}
+              comment={reply}
+              postUrl={postUrl}
+              canReply={false}
+              member={member}
+              editing={editing}
+            />
           ))}
         </ol>
       ) : null}
     </li>
+  );
+}
+
+/** A member's own comment: Edit (a link, so it works without JavaScript) while allowed, and Delete. */
+function OwnCommentActions({
+  postUrl,
+  comment,
+  editable,
+}: {
+  postUrl: string;
+  comment: CommentView;
+  editable: boolean;
+}) {
+  return (
+    <div className="comment-own-actions">
+      {editable ? (
+        <Link to={`${postUrl}?edit=${comment.id}#comment-${comment.id}`} preventScrollReset>
+          Edit
+        </Link>
+      ) : null}
+      <Form method="post" action={postUrl} preventScrollReset>
+        <input type="hidden" name="intent" value="comment-delete" />
+        <input type="hidden" name="commentId" value={comment.id} />
+        <button type="submit" className="button-link" aria-label="Delete your comment">
+          Delete
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function EditCommentForm({ postUrl, comment }: { postUrl: string; comment: CommentView }) {
+  return (
+    <Form method="post" action={postUrl} className="comment-edit-form" preventScrollReset>
+      <input type="hidden" name="intent" value="comment-edit" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      <label className="field">
+        <span>Edit your comment</span>
+        <textarea
+          name="body"
+          rows={4}
+          required
+          maxLength={COMMENT_MAX_LENGTH}
+          defaultValue={comment.body}
+        />
+      </label>
+      <button type="submit" className="button button-primary">
+        Save
+      </button>{" "}
+      <Link to={`${postUrl}#comment-${comment.id}`}>Cancel</Link>
+    </Form>
   );
 }
 
@@ -121,6 +195,8 @@ export function CommentsSection({
   open,
   closedReason,
   replyTo,
+  member = null,
+  editing = null,
   result,
   mentions = {},
 }: {
@@ -130,6 +206,10 @@ export function CommentsSection({
   open: boolean;
   closedReason: string | null;
   replyTo: { id: number; name: string } | null;
+  /** A signed-in member comments under their account's name, without the CAPTCHA. */
+  member?: CommentingMember | null;
+  /** The member's comment being edited (`?edit=`). */
+  editing?: number | null;
   result?: Result | null;
   /** The comments that came as Webmentions, by id (docs/federation.md "Webmention"). */
   mentions?: Record<number, MentionMark>;
@@ -163,6 +243,8 @@ export function CommentsSection({
               comment={c}
               postUrl={postUrl}
               canReply={open}
+              member={member}
+              editing={editing}
               mention={mentions[c.id]}
             />
           ))}
@@ -188,7 +270,9 @@ export function CommentsSection({
           ) : null}
           <FormMessage message={message} />
           <p className="muted">
-            Your email address will not be published. Comments are plain text; links are allowed.
+            {member
+              ? `Commenting as ${member.name}. Comments are plain text; links are allowed.`
+              : "Your email address will not be published. Comments are plain text; links are allowed."}
           </p>
           <input type="hidden" name="intent" value="comment" />
           <input type="hidden" name="parentId" value={replyTo?.id ?? values?.parentId ?? ""} />
@@ -198,28 +282,32 @@ export function CommentsSection({
               <input type="text" name={COMMENT_HONEYPOT} tabIndex={-1} autoComplete="off" />
             </label>
           </div>
-          <label className="field">
-            <span>Name (required)</span>
-            <input
-              type="text"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={COMMENT_NAME_MAX}
-              defaultValue={values?.name}
-            />
-          </label>
-          <label className="field">
-            <span>Email (required, never shown)</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values?.email}
-            />
-          </label>
+          {member ? null : (
+            <>
+              <label className="field">
+                <span>Name (required)</span>
+                <input
+                  type="text"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={COMMENT_NAME_MAX}
+                  defaultValue={values?.name}
+                />
+              </label>
+              <label className="field">
+                <span>Email (required, never shown)</span>
+                <input
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  defaultValue={values?.email}
+                />
+              </label>
+            </>
+          )}
           <label className="field">
             <span>Comment (required)</span>
             <textarea
@@ -234,7 +322,9 @@ export function CommentsSection({
             Settings › Enable CAPTCHA: with JavaScript the widget adds its answer; without it the
             comment is held for moderation. A new widget after each post (an answer is good once).
           */}
-          <CaptchaField key={`${comments.length}|${JSON.stringify(result ?? flash ?? null)}`} />
+          {member ? null : (
+            <CaptchaField key={`${comments.length}|${JSON.stringify(result ?? flash ?? null)}`} />
+          )}
           <button type="submit" className="button button-primary" disabled={sending}>
             {sending ? "Posting…" : "Post Comment"}
           </button>

@@ -51,6 +51,7 @@ export default function AddPost({ loaderData, matches }: Route.ComponentProps) {
         }}
         categories={loaderData.categories}
         tags={loaderData.tags}
+        membersEnabled={loaderData.membersEnabled}
         canDelete={false}
         canSchedule={loaderData.canSchedule}
         scheduleTimeZone={loaderData.scheduleTimeZone}

@@ -57,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
         url: post.url,
         publishAt: post.publishAt,
         version: post.version,
+        visibility: post.visibility,
       },
       canDelete: can(user.role, "deletePosts"),
       canSchedule: can(user.role, "publishPosts"),
@@ -134,6 +135,7 @@ export default function EditPost({ loaderData, matches }: Route.ComponentProps) 
         post={post}
         categories={loaderData.categories}
         tags={loaderData.tags}
+        membersEnabled={loaderData.membersEnabled}
         canDelete={loaderData.canDelete}
         canSchedule={loaderData.canSchedule}
         scheduleTimeZone={loaderData.scheduleTimeZone}

@@ -7,11 +7,11 @@
 
 import { notFound } from "~/domain/errors.server";
 import { getDb } from "~/platform/db.server";
-import { apiHandler } from "~/web/api.server";
+import { apiHandler, READS_CONTENT } from "~/web/api.server";
 import { homeList, isHomeList, readPaging } from "~/web/public-api.server";
 
 export const loader = apiHandler(({ request }: { request: Request }) => {
   const list = new URL(request.url).pathname.split("/")[2] ?? "";
   if (!isHomeList(list)) throw notFound();
   return homeList(getDb(), list, readPaging(request).limit);
-});
+}, READS_CONTENT);

@@ -5,11 +5,11 @@
  */
 
 import { getDb } from "~/platform/db.server";
-import { apiHandler } from "~/web/api.server";
+import { apiHandler, READS_CONTENT } from "~/web/api.server";
 import { postsByCategoryKey, readPaging } from "~/web/public-api.server";
 import type { Route } from "./+types/api.posts-by-category";
 
 export const loader = apiHandler(({ request, params }: Route.LoaderArgs) => {
   const { items, total } = postsByCategoryKey(getDb(), params.categoryKey, readPaging(request));
   return Response.json(items, { headers: { "X-Total-Count": String(total) } });
-});
+}, READS_CONTENT);

@@ -11,18 +11,22 @@ import { ChipList } from "~/components/chip-list";
 import { CommentsSection } from "~/components/comments";
 import { EmbedLoader } from "~/components/embed-loader";
 import { Lightbox } from "~/components/lightbox";
+import { MembersOnlyBox } from "~/components/members-only-box";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LikeButton, ShareLinks, useVisitBeacon } from "~/components/post-actions";
 import { IMAGE_SIZES, ResponsiveImage } from "~/components/responsive-image";
 import { SocialCard } from "~/components/social-card";
 import { can } from "~/domain/access/capabilities";
+import { readableContent } from "~/domain/access/reading.server";
 import { mayTouchStoredPost } from "~/domain/bylines/membership.server";
 import { bylinePeople } from "~/domain/bylines/people.server";
 import { approvedCount, publicComments } from "~/domain/comments/comments.server";
+import { memberView } from "~/domain/comments/member-comments.server";
 import { commentsOpen } from "~/domain/comments/submit.server";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { embedSourcesFor } from "~/domain/embeds/policy.server";
 import { isDomainError } from "~/domain/errors.server";
+import { getMember } from "~/domain/members/session.server";
 import { likePost } from "~/domain/posts/engagement.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
@@ -41,7 +45,9 @@ import { ownCommentIds, postCommentForm } from "~/web/comments.server";
 import { countOrSlot } from "~/web/count-slots.server";
 import { embedSourcesContext } from "~/web/embed-policy.server";
 import { readForm } from "~/web/forms.server";
+import { postMemberCommentForm } from "~/web/member-comments.server";
 import { notFoundOrRedirect } from "~/web/redirects.server";
+import { viewerOf } from "~/web/viewer.server";
 import { isCountableRequest } from "~/web/visits.server";
 import type { Route } from "./+types/post";
 
@@ -90,17 +96,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const requested = sitePath(params.id, params.category, params.url);
   if (requested !== post.url) throw redirect(post.url, 301);
   const db = getDb();
+  // What this reader may read of the body; the rest is never in the page or its data
+  // (docs/members.md "Members-only posts").
+  const viewer = await viewerOf(request, db);
+  const readable = readableContent(viewer, post);
   // Staff previews count no view.
   const counted = post.status === "published" && !preview && isCountableRequest(request);
   const views = counted ? post.views + bufferView(db, post.id) : post.views;
   const publicUrl = readEnv().publicUrl;
   const site = getSiteInfo(db);
-  const comments = publicComments(db, post.id, await ownCommentIds(request));
-  const open = commentsOpen(post, getSettings(db));
-  const replyId = Number(new URL(request.url).searchParams.get("replyto"));
+  const settings = getSettings(db);
+  const member = viewer.kind === "member" ? memberView(db, viewer.member, post.id) : null;
+  const comments = publicComments(db, post.id, [
+    ...(await ownCommentIds(request)),
+    ...(member?.comments.map((c) => c.id) ?? []),
+  ]);
+  const open = commentsOpen(post, settings);
+  const query = new URL(request.url).searchParams;
+  const replyId = Number(query.get("replyto"));
   const replyTarget = comments.find((c) => c.id === replyId && c.approved);
   // The page's policy allows its embeds' frames and scripts (docs/decisions/233-embed-csp.md).
-  context.set(embedSourcesContext, embedSourcesFor(db, post.content));
+  context.set(embedSourcesContext, embedSourcesFor(db, readable.html));
   return {
     comments,
     mentions: mentionMarks(
@@ -111,6 +127,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     commentsOpen: open.open,
     commentsClosedReason: open.open ? null : open.reason,
     replyTo: replyTarget ? { id: replyTarget.id, name: replyTarget.name } : null,
+    member,
+    editing: member?.comments.find((c) => c.id === Number(query.get("edit")) && c.editable)?.id,
+    access: {
+      complete: readable.complete,
+      visibility: post.visibility,
+      signIn: settings.membersEnabled,
+      signup: settings.membersEnabled && settings.membersSignup !== "nobody",
+    },
     post: {
       ...post,
       // In a page the cache keeps, marked places it fills with the current counts.
@@ -119,7 +143,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       sharesNoun: countOrSlot(context, "sharesNoun", post.shares === 1 ? "share" : "shares"),
       views,
       content: prepareContentImages(
-        renderContent(sanitizePostHtml(post.content), { target: "page", db, publicUrl }),
+        renderContent(sanitizePostHtml(readable.html), { target: "page", db, publicUrl }),
         {
           lazy: site.lazyLoading,
           cdn: site.cdnUrl,
@@ -150,8 +174,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request).catch((error) => {
     throw isDomainError(error) ? data(error.message, { status: error.status }) : error;
   });
-  if (form.fields.intent === "comment") {
+  if (form.fields.intent?.startsWith("comment")) {
     const post = findPost(params, request);
+    const member = getMember(request);
+    if (member) {
+      return postMemberCommentForm(post, member, context.get(clientAddressContext), form.fields);
+    }
+    if (form.fields.intent !== "comment")
+      throw data("Sign in to change your comment", { status: 403 });
     return postCommentForm(request, post, context.get(clientAddressContext), form.fields);
   }
   if (form.fields.intent !== "like") throw data("Unknown action", { status: 400 });
@@ -309,8 +339,12 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
           fallbackSize={[1200, 675]}
         />
       ) : null}
-      {/* Sanitized with the allowlist of sanitize.server.ts. */}
+      {loaderData.access.complete ? null : <p className="article-summary">{post.summary}</p>}
+      {/* Sanitized with the allowlist of sanitize.server.ts; a teaser only for who may not read it all. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+      {loaderData.access.complete ? null : (
+        <MembersOnlyBox signIn={loaderData.access.signIn} signup={loaderData.access.signup} />
+      )}
       <Lightbox />
       <EmbedLoader html={post.content} />
       {post.tags.length > 0 ? (
@@ -335,6 +369,8 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
           open={loaderData.commentsOpen}
           closedReason={loaderData.commentsClosedReason}
           replyTo={loaderData.replyTo}
+          member={loaderData.member}
+          editing={loaderData.editing ?? null}
           result={actionData && typeof actionData === "object" ? actionData : null}
           mentions={loaderData.mentions}
         />

@@ -7,17 +7,18 @@ import { getDb } from "~/platform/db.server";
 import { LIST_PAGE_SIZE, parseListLimit } from "~/utils/paging";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readSearchRequest } from "~/web/search.server";
+import { viewerOf } from "~/web/viewer.server";
 import type { Route } from "./+types/search";
 
 /**
  * `/search?q=&category=&tag=&from=&to=&limit=` (docs/behaviour.md §search): published posts
  * matching the words, best first, 10 more per "Load more". Never indexed by search engines.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const { q, filters } = readSearchRequest(request);
   const limit = parseListLimit(new URL(request.url).searchParams.get("limit"));
-  const page = searchPublished(db, q, filters, { limit });
+  const page = searchPublished(db, q, filters, { limit }, await viewerOf(request, db));
   return {
     q,
     filters,

@@ -14,8 +14,14 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { badRequest, errorHeaders, isDomainError, parseInput } from "~/domain/errors.server";
+import type { ContentTokenRow } from "~/domain/integrations/content-tokens.server";
 import { readEnv } from "~/platform/env.server";
 import { rememberAddress } from "~/web/client-address.server";
+import {
+  admitContentToken,
+  preflightOriginAllowed,
+  tokenOrigins,
+} from "~/web/content-token-gate.server";
 import { formValues, isFormBody, readForm, readLimitedBytes } from "~/web/forms.server";
 
 /** A JSON body larger than this is refused (post content is the biggest thing sent). */
@@ -126,6 +132,7 @@ const API_PREFIXES = [
   "upload",
   "comments",
   "webhooks",
+  "content-tokens",
 ];
 
 export function isApiPath(pathname: string): boolean {
@@ -139,9 +146,13 @@ export function corsOriginsFor(request: Request): string[] {
   return isApiPath(new URL(request.url).pathname) ? readEnv().allowedOrigins : [];
 }
 
-function allowedOrigin(request: Request): string | null {
+/**
+ * The request's Origin when CORS allows it: a configured front end, or `also` (a Content API
+ * token's own origins, docs/integrations.md "Content API tokens").
+ */
+function allowedOrigin(request: Request, also: (origin: string) => boolean = () => false) {
   const origin = request.headers.get("Origin");
-  return origin && corsOriginsFor(request).includes(origin) ? origin : null;
+  return origin && (corsOriginsFor(request).includes(origin) || also(origin)) ? origin : null;
 }
 
 const ALLOWED_METHODS = "GET, POST, OPTIONS";
@@ -152,7 +163,11 @@ const ALLOWED_HEADERS = "Content-Type, Accept, Authorization, X-Requested-With";
  * an allowed origin, and `Vary: Origin` always (the answer depends on it).
  * No credentials: a separate front end authenticates with the apiKey (`key`).
  */
-export function withCors(request: Request, response: Response): Response {
+export function withCors(
+  request: Request,
+  response: Response,
+  extraOrigins: readonly string[] = [],
+): Response {
   let out = response;
   try {
     out.headers.append("Vary", "Origin");
@@ -161,15 +176,18 @@ export function withCors(request: Request, response: Response): Response {
     out = new Response(response.body, response);
     out.headers.append("Vary", "Origin");
   }
-  const origin = allowedOrigin(request);
+  const origin = allowedOrigin(request, (o) => extraOrigins.includes(o));
   if (origin) out.headers.set("Access-Control-Allow-Origin", origin);
   return out;
 }
 
 /** The answer to a CORS preflight (`OPTIONS`): 204, with the allow headers for an allowed origin. */
-export function preflight(request: Request): Response {
+export function preflight(
+  request: Request,
+  also: (origin: string) => boolean = () => false,
+): Response {
   const headers = new Headers({ Allow: ALLOWED_METHODS, Vary: "Origin" });
-  const origin = allowedOrigin(request);
+  const origin = allowedOrigin(request, also);
   if (origin) {
     headers.set("Access-Control-Allow-Origin", origin);
     headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
@@ -200,13 +218,20 @@ type HandlerArgs = { request: Request; context?: Readonly<RouterContextProvider>
  * answer; a returned value is sent as JSON (a returned Response as is); a
  * thrown DomainError becomes `{type: "error", message}` with its status; any
  * other throw is logged and answered 500 `{type: "error", message: "Internal error"}`.
- * Every answer carries the CORS headers.
+ * Every answer carries the CORS headers. A call with a bearer token goes through
+ * `admitContentToken` first; `contentToken` marks a route that reads published content only,
+ * the one kind of call such a token may make.
  */
-export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
+export function apiHandler<A extends HandlerArgs>(
+  fn: (args: A) => unknown,
+  { contentToken = false }: { contentToken?: boolean } = {},
+) {
   return async (args: A): Promise<Response> => {
     const { request } = args;
     const method = request.method.toUpperCase();
-    if (method === "OPTIONS") return preflight(request);
+    if (method === "OPTIONS") {
+      return preflight(request, contentToken ? preflightOriginAllowed : undefined);
+    }
     if (method !== "GET" && method !== "HEAD" && method !== "POST") {
       // React Router hands PUT, PATCH and DELETE to the action: none is served.
       return withCors(
@@ -218,15 +243,20 @@ export function apiHandler<A extends HandlerArgs>(fn: (args: A) => unknown) {
     }
     rememberAddress(request, args.context);
     let response: Response;
+    let token: ContentTokenRow | null = null;
     try {
+      token = admitContentToken(request, contentToken);
       const result = await fn(args);
       response = result instanceof Response ? result : Response.json(result ?? null);
     } catch (error) {
       response = errorResponse(request, error);
     }
-    return withCors(request, response);
+    return withCors(request, response, tokenOrigins(token));
   };
 }
+
+/** `apiHandler`'s option for a route a Content API token may call: it reads published content only. */
+export const READS_CONTENT = { contentToken: true } as const;
 
 /** The loader of a POST-only JSON route: preflight for OPTIONS, 405 for GET. */
 export const postOnlyLoader = apiHandler(({ request }: HandlerArgs) =>

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
+import { ANONYMOUS, readableContent, type Viewer } from "~/domain/access/reading.server";
 import { type ApiAuthor, apiAuthors } from "~/domain/bylines/people.server";
 import { authorNames } from "~/domain/bylines/sentence";
 import { renderContent } from "~/domain/content/pipeline.server";
@@ -22,6 +23,7 @@ import {
   listPublishedPosts,
   type PostListItem,
 } from "~/domain/posts/reading.server";
+import type { PostVisibility } from "~/domain/posts/visibility";
 import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { getCategoryByKey, getTagByName } from "~/domain/taxonomy/keys.server";
 import { getUserProfile, type PublicProfile } from "~/domain/users/users.server";
@@ -175,6 +177,10 @@ export function postsByTag(
 export type ApiPostDetail = ApiPostItem & {
   uid: string;
   status: "published";
+  /** Who may read the body: "public" or "members" (docs/members.md). */
+  visibility: PostVisibility;
+  /** False when `content` is only the teaser of a members-only post (the caller is not a member). */
+  complete: boolean;
   content: string;
   tags: string[];
   socialCard: { name: string; description: string; image: string; blur: number } | null;
@@ -194,15 +200,22 @@ const idSchema = postIdField("id must be a post number");
  * The id decides; the category key and url segments are the documented pattern
  * and are not checked against the post (a renamed post stays reachable).
  */
-export function publishedPostDetail(db: Db, id: unknown): ApiPostDetail {
+export function publishedPostDetail(
+  db: Db,
+  id: unknown,
+  viewer: Viewer = ANONYMOUS,
+): ApiPostDetail {
   const postId = parseInput(z.object({ id: idSchema }), { id }).id;
   const post = getPublishedPost(db, postId);
   if (!post) throw notFound("Post not found");
+  const readable = readableContent(viewer, post);
   return {
     ...toApiPostItem(post),
     uid: post.uid,
     status: "published",
-    content: renderContent(post.content, { target: "api", db, publicUrl: readEnv().publicUrl }),
+    visibility: post.visibility,
+    complete: readable.complete,
+    content: renderContent(readable.html, { target: "api", db, publicUrl: readEnv().publicUrl }),
     tags: post.tags.map((t) => t.name),
     socialCard: post.socialCard,
     views: post.views,

@@ -216,6 +216,8 @@ describe("GET /get/post/{id}/{category_key}/{url}", () => {
       summary: "Summary of Fresh one",
       author: "Ada Writer",
       authors: [{ name: "Ada Writer", slug: null, role: "Author", url: null }],
+      visibility: "public",
+      complete: true,
       content: "<p>Fresh one content</p>",
       tags: ["Interest Rates"],
       socialCard: null,

@@ -128,6 +128,7 @@ describe("POST /crud/add/doc and /crud/get/docs: posts", () => {
         "photo",
         "socialCard",
         "commentsClosed",
+        "visibility",
         "views",
         "likes",
         "shares",

@@ -611,3 +611,26 @@ describe("Add/Edit Post name the category by id (docs/behaviour.md §posts)", ()
     }
   });
 });
+
+describe('Edit Post visibility (docs/members.md "Members-only posts")', () => {
+  it("the form's Visibility is saved, kept when the select is absent, and shown again", async () => {
+    const id = await addThroughScreen("author", "draft", { visibility: "members" });
+    expect(stored(id)?.visibility).toBe("members");
+    const edit = (over: Fields) =>
+      run(editAction, post(`/admin/posts/edit/${id}`, "author", { ...filled(), ...over }), {
+        id: String(id),
+      });
+    expect(statusOf(await edit({ intent: "draft" }))).toBe(303);
+    expect(stored(id)?.visibility).toBe("members");
+    const loaded = (await run(editLoader, get(`/admin/posts/edit/${id}`, "author"), {
+      id: String(id),
+    })) as { post: { visibility: string }; membersEnabled: boolean };
+    expect(loaded.post.visibility).toBe("members");
+    expect(loaded.membersEnabled).toBe(true);
+    expect(statusOf(await edit({ intent: "draft", visibility: "public" }))).toBe(303);
+    expect(stored(id)?.visibility).toBe("public");
+    const refused = await edit({ intent: "draft", visibility: "everyone" });
+    expect(statusOf(refused)).toBe(400);
+    expect(errorOf(refused)).toContain("visibility must be public or members");
+  });
+});

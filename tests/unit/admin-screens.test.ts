@@ -69,6 +69,7 @@ const SEEN_BY: [string, Role[]][] = [
   ["Analytics", ADMIN],
   ["Settings", ADMIN],
   ["Audit Log", ADMIN],
+  ["Integrations", ADMIN],
 ];
 const MENUS = Object.fromEntries(
   EVERYONE.map((role) => [

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, useNavigation } from "react-router";
-import { CheckField, ImageField, LabeledInput } from "~/components/admin/fields";
+import { CheckField, ImageField, LabeledInput, LabeledSelect } from "~/components/admin/fields";
 import { IntentButton } from "~/components/admin/intent-button";
 import { DeletePostConfirm, type DeleteTarget } from "~/components/admin/post-delete";
 import { SocialCardFields } from "~/components/admin/social-card-fields";
@@ -24,6 +24,11 @@ import {
   type PostIntent,
   SAVING_INTENTS,
 } from "~/domain/posts/fields";
+import {
+  POST_VISIBILITIES,
+  type PostVisibility,
+  VISIBILITY_LABELS,
+} from "~/domain/posts/visibility";
 import { DEFAULT_SCHEDULE_TIME_ZONE } from "~/domain/workflow/schedule-time";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { slugify } from "~/utils/slug";
@@ -43,6 +48,7 @@ export type PostFormPost = {
   /** The version the editor opened; a save over a newer one is refused. */
   version?: number;
   commentsClosed?: boolean;
+  visibility?: PostVisibility;
 };
 
 /** A refused submission (status 4xx): the message and what was typed. */
@@ -90,6 +96,7 @@ function initialValues(post: PostFormPost, result: PostFormResult | undefined) {
     cardDescription: v.cardDescription ?? "",
     cardBlur: v.cardBlur ?? String(DEFAULT_CARD_BLUR),
     commentsClosed: v.commentsClosed === "on",
+    visibility: (v.visibility as PostVisibility | undefined) ?? post.visibility,
   };
 }
 
@@ -121,6 +128,7 @@ export function PostForm({
   post,
   categories,
   tags,
+  membersEnabled = false,
   canDelete,
   canSchedule = false,
   scheduleTimeZone = DEFAULT_SCHEDULE_TIME_ZONE,
@@ -133,6 +141,8 @@ export function PostForm({
   /** By id: the form sends the category's id, so a rename meanwhile changes nothing. */
   categories: { id: number; name: string }[];
   tags: string[];
+  /** Offer the visibility select (kept for a members-only post even with members off). */
+  membersEnabled?: boolean;
   canDelete: boolean;
   /** Contributors do not schedule (their Publish goes to review). */
   canSchedule?: boolean;
@@ -304,6 +314,19 @@ export function PostForm({
             name="commentsClosed"
             defaultChecked={initial.commentsClosed ?? false}
           />
+
+          {membersEnabled || initial.visibility === "members" ? (
+            <LabeledSelect
+              id="visibility"
+              label="Visibility"
+              defaultValue={initial.visibility ?? "public"}
+              choices={POST_VISIBILITIES.map((value) => ({
+                value,
+                label: VISIBILITY_LABELS[value],
+              }))}
+              help="Members: readers who are not signed in as members see the title, summary, image and the text above a “Members only from here” line, then a sign-up box."
+            />
+          ) : null}
 
           <SocialCardFields
             initial={initial}

@@ -1,14 +1,16 @@
 /**
  * Toolbar buttons for footnotes and the contents box (docs/behaviour.md §footnotes): "Footnote"
  * asks for the note and inserts its reference at the caret; "Outline" inserts the box.
+ * "Members only from here" places the members-only line (docs/members.md), moving it if present.
  */
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $insertNodeToNearestRoot } from "@lexical/utils";
+import { $dfs, $insertNodeToNearestRoot } from "@lexical/utils";
 import { $getRoot, $getSelection, $insertNodes, $isRangeSelection } from "lexical";
 import { useRef, useState } from "react";
 import { $createContentsNode } from "./contents-node";
 import { FootnoteDialog } from "./footnote-dialog";
 import { $createFootnoteNode } from "./footnote-node";
+import { $createMembersOnlyNode, $isMembersOnlyNode } from "./members-only-node";
 import { ToolButton } from "./tool-button";
 
 export function ContentTools() {
@@ -42,6 +44,18 @@ export function ContentTools() {
         }
       >
         ☰
+      </ToolButton>
+      <ToolButton
+        label="Members only from here"
+        onClick={() =>
+          editor.update(() => {
+            for (const { node } of $dfs()) if ($isMembersOnlyNode(node)) node.remove();
+            if (!$isRangeSelection($getSelection())) $getRoot().selectEnd();
+            $insertNodeToNearestRoot($createMembersOnlyNode());
+          })
+        }
+      >
+        ⊘
       </ToolButton>
       <FootnoteDialog
         open={open}

@@ -17,6 +17,7 @@ import { FootnoteNode } from "./footnote-node";
 import { GalleryNode } from "./gallery-node";
 import { HEADING_HTML } from "./heading-ids";
 import { ImageNode } from "./image-node";
+import { MembersOnlyNode } from "./members-only-node";
 import { NoteMarkNode } from "./notes-mark";
 import { TABLE_HTML } from "./table-html";
 
@@ -43,6 +44,7 @@ export const EDITOR_NODES = [
   FootnoteNode,
   ContentsNode,
   NoteMarkNode,
+  MembersOnlyNode,
 ];
 
 /** How the editor reads and writes HTML beyond Lexical's defaults: heading ids, tables. */

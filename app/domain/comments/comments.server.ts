@@ -26,6 +26,8 @@ export type PublicComment = {
   createdAt: number;
   /** False for the reader's own comment still awaiting moderation. */
   approved: boolean;
+  /** Changed by its member after it was posted. */
+  edited: boolean;
   replies: PublicComment[];
 };
 
@@ -36,6 +38,7 @@ const publicColumns = {
   body: comments.body,
   status: comments.status,
   createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
 };
 
 /** A post's approved comments: what nearly every reader sees (compiled once). */
@@ -92,6 +95,7 @@ export function publicComments(db: Db, postId: number, ownIds: number[] = []): P
       body: row.body,
       createdAt: row.createdAt.getTime(),
       approved: row.status === "approved",
+      edited: row.editedAt !== null,
       replies: [],
     };
     if (row.parentId === null) {

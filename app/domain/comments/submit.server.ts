@@ -66,6 +66,11 @@ export type SubmitContext = {
    * answer while CAPTCHA is on (docs/decisions/131-comment-captcha.md).
    */
   hold?: boolean;
+  /**
+   * A signed-in member's comment (docs/members.md "Comments as a member"): stored with their
+   * subscriber id, held or approved by Settings › Members' comments need approval.
+   */
+  member?: { id: number };
 };
 
 /** Whether readers may comment on `post` now, and why not. */
@@ -203,7 +208,11 @@ export function submitComment(
     ? "spam"
     : context.hold
       ? "pending"
-      : moderatedStatus(db, input.email, settings);
+      : context.member
+        ? settings.memberCommentsNeedApproval
+          ? "pending"
+          : "approved"
+        : moderatedStatus(db, input.email, settings);
   const row = db
     .insert(comments)
     .values({
@@ -216,6 +225,7 @@ export function submitComment(
       status,
       ipHash,
       spamReason: reason,
+      memberId: context.member?.id ?? null,
       createdAt: new Date(now),
     })
     .returning()

@@ -40,6 +40,7 @@ import {
   postDocuments,
 } from "~/domain/posts/staff-views.server";
 import type { PostStatus } from "~/domain/posts/statuses";
+import type { PostVisibility } from "~/domain/posts/visibility";
 import { lastSavedBy, recordRevision } from "~/domain/workflow/revisions.server";
 import { formatScheduleTime } from "~/domain/workflow/schedule-time";
 import { siteTimeZone } from "~/domain/workflow/site-time-zone.server";
@@ -94,6 +95,7 @@ type Resolved = {
     photo: string | null;
     socialCard: SocialCard | null;
     commentsClosed?: boolean;
+    visibility?: PostVisibility;
   };
   tagIds: number[];
 };
@@ -165,6 +167,7 @@ function resolveInput(db: Db, input: z.output<typeof PostInputSchema>): Resolved
         ? { name: card.name, description: card.description, image: card.image, blur: card.blur }
         : null,
       ...(input.commentsClosed === undefined ? {} : { commentsClosed: input.commentsClosed }),
+      ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
     },
     tagIds,
   };

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ContributorsSchema } from "~/domain/bylines/contributors.server";
 import { badRequest } from "~/domain/errors.server";
+import { POST_VISIBILITIES } from "~/domain/posts/visibility";
 import {
   isLocalInput,
   localInputToInstant,
@@ -100,6 +101,10 @@ export const PostInputSchema = z.object({
     .nullish(),
   /** Readers may not comment (docs/behaviour.md §comments); left out, it keeps its value. */
   commentsClosed: z.boolean({ error: "commentsClosed must be true or false" }).optional(),
+  /** Who may read the body (docs/members.md "Members-only posts"); left out, it keeps its value. */
+  visibility: z
+    .enum(POST_VISIBILITIES, { error: "visibility must be public or members" })
+    .optional(),
   /** The byline in order (docs/api.md, docs/behaviour.md §bylines); left out, it is kept. */
   contributors: ContributorsSchema.optional(),
 });

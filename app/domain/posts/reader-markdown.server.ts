@@ -7,14 +7,14 @@
  *
  * A members-only post gives its summary and a note to sign in (`showsWholePost`).
  */
-import { eq } from "drizzle-orm";
-import { posts } from "#db/schema";
+import { ANONYMOUS, canRead } from "~/domain/access/reading.server";
 import { authorsOf } from "~/domain/bylines/read.server";
 import { findElements, parseHtml, serializeHtml } from "~/domain/content/html-tree.server";
 import { htmlToMarkdown } from "~/domain/content/markdown.server";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { getPublishedPost, type PostDetail } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
+import type { PostVisibility } from "~/domain/posts/visibility";
 import { siteTimeZone } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { absoluteUrl } from "~/utils/seo";
@@ -57,21 +57,13 @@ function isoDay(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** The post's visibility (docs/members.md): "public" or "members". */
-function visibilityOf(db: Db, id: number): string {
-  return (
-    db.select({ visibility: posts.visibility }).from(posts).where(eq(posts.id, id)).get()
-      ?.visibility ?? "public"
-  );
-}
-
 /**
  * Whether an anonymous reader's Markdown carries the whole post. A members-only post shows its
  * summary and a note to sign in; the Markdown is the same for everyone (it is kept by the page
  * cache), so no signed-in member is recognised here.
  */
-export function showsWholePost(post: { visibility: string }): boolean {
-  return post.visibility !== "members";
+export function showsWholePost(post: { visibility: PostVisibility }): boolean {
+  return canRead(ANONYMOUS, { visibility: post.visibility, status: "published" });
 }
 
 /** One line of plain text as Markdown text (no accidental emphasis, links or headings). */
@@ -97,7 +89,7 @@ export function readerPostMarkdown(
   const byline = bylineText(names.length > 0 ? names : [post.user.name].filter(Boolean));
   const meta = [byline, isoDay(post.timestamp, siteTimeZone(db)), `<${pageUrl}>`].filter(Boolean);
   const header = `# ${escapeInline(post.title)}\n\n${meta.join(" · ")}\n\n`;
-  if (!showsWholePost({ visibility: visibilityOf(db, id) })) {
+  if (!showsWholePost(post)) {
     const summary = post.summary.trim() ? `${escapeInline(post.summary)}\n\n` : "";
     const note = `*This post is for members. Sign in at <${pageUrl}> to read it all.*\n`;
     return { post, body: `${header}${summary}${note}` };

@@ -13,6 +13,7 @@ import type { ImageInfo } from "~/domain/media/renditions";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { NEWEST_FIRST, selectPostsJoined } from "~/domain/posts/joined.server";
 import { POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
+import type { PostVisibility } from "~/domain/posts/visibility";
 import { type Db, preparedOnce } from "~/platform/db.server";
 import { keptUntilWrite } from "~/platform/write-mark.server";
 
@@ -231,6 +232,8 @@ export type PostDetail = PostListItem & {
   /** The author's user id (null when the account was deleted): "own posts" are matched by it. */
   authorId: number | null;
   status: PostStatus;
+  /** Who may read the body (app/domain/access/reading.server.ts). */
+  visibility: PostVisibility;
   slug: string;
   content: string;
   tags: { name: string; slug: string }[];
@@ -254,6 +257,7 @@ const postByIdQuery = preparedOnce((db) =>
     uid: posts.uid,
     authorId: posts.authorId,
     status: posts.status,
+    visibility: posts.visibility,
     slug: posts.slug,
     content: posts.content,
     socialCard: posts.socialCard,
@@ -292,6 +296,7 @@ export function getPostById(db: Db, id: number): PostDetail | undefined {
     uid: row.uid,
     authorId: row.authorId,
     status: row.status,
+    visibility: row.visibility,
     slug: row.slug,
     content: row.content,
     tags: postTagRows,
@@ -369,8 +374,9 @@ export function listFeedPosts(
   return selectPostsJoined(db, {
     ...cardColumns,
     content: posts.content,
-    updatedAt: posts.updatedAt,
     visibility: posts.visibility,
+    status: posts.status,
+    updatedAt: posts.updatedAt,
     categoryName: categories.name,
     categorySlug: categories.slug,
     authorName: authorNameColumn,

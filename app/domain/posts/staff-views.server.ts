@@ -29,6 +29,7 @@ import { forbidden, notFound, parseInput } from "~/domain/errors.server";
 import { authorNameColumn } from "~/domain/posts/author-name.server";
 import { selectPostsJoined } from "~/domain/posts/joined.server";
 import { isPostStatus, POST_STATUSES, type PostStatus } from "~/domain/posts/statuses";
+import type { PostVisibility } from "~/domain/posts/visibility";
 import { postsMatching } from "~/domain/search/search.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { groupBy } from "~/utils/group";
@@ -51,6 +52,8 @@ export type PostDocument = {
   socialCard: SocialCard | null;
   /** Readers may not comment (docs/behaviour.md §comments). */
   commentsClosed: boolean;
+  /** Who may read the body: public or members (docs/members.md). */
+  visibility: PostVisibility;
   views: number;
   likes: number;
   shares: number;
@@ -118,6 +121,7 @@ export function postDocuments(db: Db, query: PostQuery = {}): PostDocument[] {
     photo: r.post.photo,
     socialCard: r.post.socialCard ?? null,
     commentsClosed: r.post.commentsClosed,
+    visibility: r.post.visibility,
     views: r.post.views,
     likes: r.post.likes,
     shares: r.post.shares,

@@ -7,8 +7,10 @@
 import type { Statement } from "better-sqlite3";
 import { type SQL, sql } from "drizzle-orm";
 import { posts } from "#db/schema";
+import { ANONYMOUS, canRead, readableAudiences, type Viewer } from "~/domain/access/reading.server";
 import { withBylines } from "~/domain/bylines/listing.server";
 import { type ListRow, type PostListItem, toListItem } from "~/domain/posts/reading.server";
+import { POST_VISIBILITIES, type PostVisibility } from "~/domain/posts/visibility";
 import { parseSearchQuery, type SearchTerm } from "~/domain/search/query";
 import { type SnippetPiece, snippetOf } from "~/domain/search/snippet";
 import type { Db } from "~/platform/db.server";
@@ -22,6 +24,8 @@ import { htmlToText } from "~/utils/text";
  * `rank`, set by migration 0010.
  */
 const TEXT_COLUMNS = "{title summary body category tags author}";
+/** The same without the body: what a post the searcher may not read is matched on. */
+const TEXT_COLUMNS_BUT_BODY = "{title summary category tags author}";
 
 /** The words of a query as an FTS5 expression limited to the text columns. */
 function wordsMatch(match: string) {
@@ -117,6 +121,7 @@ function rankedIds(
   match: string,
   filters: SearchFilters,
   page: { limit: number; offset: number },
+  readable: PostVisibility[] | null,
 ): Ranked | null {
   let expression = wordsMatch(match);
   // A category (`c<id>`) or tag (`t<id>`) facet by its slug; undefined when there is no such term.
@@ -135,9 +140,23 @@ function rankedIds(
   }
   // Unpublished posts are few: leaving them out is cheap, where "published" would match nearly all.
   expression += ' NOT hidden : "hidden"';
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (readable) {
+    // A post the searcher may not read matches on its title, summary and the rest, never on its
+    // body alone (docs/decisions/346-members-only-search.md).
+    conditions.push(
+      `(p.visibility IN (SELECT value FROM json_each(?)) OR p.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ?))`,
+    );
+    params.push(JSON.stringify(readable), `${TEXT_COLUMNS_BUT_BODY} : (${match})`);
+  }
   const from = dayStart(filters.from);
   const toDay = dayStart(filters.to);
-  if (from === undefined && toDay === undefined) {
+  if (from !== undefined || toDay !== undefined) {
+    conditions.push("p.timestamp >= ? AND p.timestamp < ?");
+    params.push(from ?? 0, toDay === undefined ? Number.MAX_SAFE_INTEGER : toDay + DAY_MS);
+  }
+  if (conditions.length === 0) {
     const ids = (
       statement(
         db,
@@ -151,19 +170,17 @@ function rankedIds(
     );
     return { ids, total };
   }
-  const range = "p.timestamp >= ? AND p.timestamp < ?";
-  const bounds = [from ?? 0, toDay === undefined ? Number.MAX_SAFE_INTEGER : toDay + DAY_MS];
-  const joined = `FROM posts_search JOIN posts p ON p.id = posts_search.rowid WHERE posts_search MATCH ? AND ${range}`;
+  const joined = `FROM posts_search JOIN posts p ON p.id = posts_search.rowid WHERE posts_search MATCH ? AND ${conditions.join(" AND ")}`;
   const ids = (
     statement(db, `SELECT p.id AS id ${joined} ORDER BY posts_search.rank LIMIT ? OFFSET ?`).all(
       expression,
-      ...bounds,
+      ...params,
       page.limit,
       page.offset,
     ) as { id: number }[]
   ).map((r) => r.id);
   const total = totalOf(page, ids, () =>
-    statement(db, `SELECT count(*) AS n ${joined}`).get(expression, ...bounds),
+    statement(db, `SELECT count(*) AS n ${joined}`).get(expression, ...params),
   );
   return { ids, total };
 }
@@ -195,31 +212,41 @@ function statement(db: Db, source: string): Statement {
   return compiled;
 }
 
-type ResultRow = Omit<ListRow, "timestamp"> & { timestamp: number; content: string };
+type ResultRow = Omit<ListRow, "timestamp"> & {
+  timestamp: number;
+  content: string;
+  visibility: PostVisibility;
+};
 
 /**
  * Published posts matching `query`, best first (bm25: title, then summary, then body), each
- * with a snippet of its body. Any input is safe: it is read as plain words (query.ts).
+ * with a snippet of its body, or of its summary when `viewer` may not read the body
+ * (app/domain/access/reading.server.ts). Any input is safe: it is read as plain words (query.ts).
  */
 export function searchPublished(
   db: Db,
   query: string,
   filters: SearchFilters,
   page: { limit: number; offset?: number },
+  viewer: Viewer = ANONYMOUS,
 ): SearchPage {
   const parsed = parseSearchQuery(query);
   const none = { query, terms: parsed.terms, results: [], total: 0 };
   if (!parsed.match) return none;
   const match = readerMatch(db, parsed.terms);
   if (!match) return none;
-  const ranked = rankedIds(db, match, filters, {
-    limit: page.limit,
-    offset: page.offset ?? 0,
-  });
+  const readable = readableAudiences(viewer);
+  const ranked = rankedIds(
+    db,
+    match,
+    filters,
+    { limit: page.limit, offset: page.offset ?? 0 },
+    readable.length === POST_VISIBILITIES.length ? null : readable,
+  );
   if (!ranked || ranked.ids.length === 0) return { ...none, total: ranked?.total ?? 0 };
   const rows = statement(
     db,
-    `SELECT p.id, p.url, p.title, p.summary, p.photo, p.timestamp, p.content,
+    `SELECT p.id, p.url, p.title, p.summary, p.photo, p.timestamp, p.content, p.visibility,
       c.name AS categoryName, c.slug AS categorySlug, u.photo AS authorPhoto, u.slug AS authorSlug,
       coalesce(u.name, p.kept_author_name) AS authorName,
       (SELECT count(*) FROM comments cm WHERE cm.post_id = p.id AND cm.status = 'approved') AS comments
@@ -232,11 +259,14 @@ export function searchPublished(
   const results = ranked.ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { content, timestamp, ...item } = row;
+    const { content, timestamp, visibility, ...item } = row;
+    const body = canRead(viewer, { visibility, status: "published" })
+      ? htmlToText(content)
+      : item.summary;
     return [
       {
         ...toListItem({ ...item, timestamp: new Date(timestamp) }),
-        snippet: snippetOf(htmlToText(content), parsed.terms),
+        snippet: snippetOf(body, parsed.terms),
       },
     ];
   });

@@ -60,6 +60,7 @@ export type PostFields = Partial<
     | "photo"
     | "socialCard"
     | "commentsClosed"
+    | "visibility"
   >
 >;
 

@@ -96,6 +96,8 @@ export function postInputFromForm(
         }
       : null,
     commentsClosed: fields.commentsClosed === "on",
+    // Absent when members are off (the select is hidden): the post keeps its visibility.
+    visibility: (fields.visibility || undefined) as PostInput["visibility"],
     ...(byline ? { contributors: contributorLines(byline) } : {}),
   };
 }
@@ -115,6 +117,7 @@ export function postFormValues(form: Pick<PostForm, "fields" | "lists">): Record
     "removeCardImage",
     "publishAt",
     "commentsClosed",
+    "visibility",
   ];
   const values: Record<string, string> = {};
   for (const key of keep) if (form.fields[key] !== undefined) values[key] = form.fields[key];
@@ -252,10 +255,13 @@ export function postFormChoices() {
   const db = getDb();
   const categories = listCategories(db).map((c) => ({ id: c.id, name: c.name }));
   const tags = listTags(db).map((t) => t.name);
-  const preferred = getSettings(db).defaultCategory;
+  const settings = getSettings(db);
+  const preferred = settings.defaultCategory;
   return {
     categories,
     tags,
+    /** With members off, Edit Post offers no visibility (docs/members.md). */
+    membersEnabled: settings.membersEnabled,
     defaultCategory:
       categories.find((c) => c.name.toLowerCase() === preferred.toLowerCase())?.name ?? "",
   };

@@ -1,0 +1,26 @@
+/**
+ * Where a members-only post's teaser ends for a reader who is not a member
+ * (docs/members.md "Members-only posts"): the sign-in form (which also signs new readers up,
+ * when the settings let them), working without JavaScript, and the way in for members.
+ */
+import { Link } from "react-router";
+import { SignInEmailForm } from "~/components/members/sign-in-forms";
+
+export function MembersOnlyBox({ signIn, signup }: { signIn: boolean; signup: boolean }) {
+  return (
+    <section className="newsletter-box members-only-box" aria-labelledby="members-only-heading">
+      <h2 id="members-only-heading">This story is for members</h2>
+      {signup ? (
+        <>
+          <p>Become a member with your e-mail address to read the whole story.</p>
+          <SignInEmailForm />
+        </>
+      ) : null}
+      {signIn ? (
+        <p>
+          Already a member? <Link to="/account/sign-in">Sign in</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
