@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -147,6 +147,28 @@ function AddSubscriberForm({
   );
 }
 
+/** A row's one-button form: its hidden fields, and the button named for the row. */
+function RowAction({
+  fields,
+  label,
+  children,
+}: {
+  fields: Record<string, string>;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="inline-form">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="link-button" aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 /** Members (docs/members.md "Back office"): since when, and the last sign-in (UTC dates). */
 function MemberCell({ since, lastSignIn }: { since: number | null; lastSignIn: number | null }) {
   if (since === null) return <span className="hint">No</span>;
@@ -277,37 +299,25 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                     <td>
                       <div className="row-actions">
                         {membersEnabled ? (
-                          <Form method="post" className="inline-form">
-                            <input type="hidden" name="intent" value="sign-in-link" />
-                            <input type="hidden" name="uid" value={s.uid} />
-                            <input type="hidden" name="back" value={back} />
-                            <button
-                              type="submit"
-                              className="link-button"
-                              aria-label={`Send a sign-in link to ${s.email}`}
-                            >
-                              Send sign-in link
-                            </button>
-                          </Form>
+                          <RowAction
+                            fields={{ intent: "sign-in-link", uid: s.uid, back }}
+                            label={`Send a sign-in link to ${s.email}`}
+                          >
+                            Send sign-in link
+                          </RowAction>
                         ) : null}
                         {s.status !== "Unsubscribed" ? (
-                          <Form method="post" className="inline-form">
-                            <input type="hidden" name="intent" value="status" />
-                            <input type="hidden" name="uid" value={s.uid} />
-                            <input type="hidden" name="back" value={back} />
-                            <input
-                              type="hidden"
-                              name="status"
-                              value={s.status === "Active" ? "Inactive" : "Active"}
-                            />
-                            <button
-                              type="submit"
-                              className="link-button"
-                              aria-label={`${s.status === "Active" ? "Deactivate" : "Activate"} ${s.email}`}
-                            >
-                              {s.status === "Active" ? "Deactivate" : "Activate"}
-                            </button>
-                          </Form>
+                          <RowAction
+                            fields={{
+                              intent: "status",
+                              uid: s.uid,
+                              back,
+                              status: s.status === "Active" ? "Inactive" : "Active",
+                            }}
+                            label={`${s.status === "Active" ? "Deactivate" : "Activate"} ${s.email}`}
+                          >
+                            {s.status === "Active" ? "Deactivate" : "Activate"}
+                          </RowAction>
                         ) : null}
                         {hydrated ? (
                           <button
