@@ -140,11 +140,34 @@ export default [
     route("admin/mail/newsletters/:uid/preview", "routes/admin.mail-newsletter-preview.ts"),
     route("admin/integrations", "routes/admin.integrations.tsx"),
     route("admin/integrations/webhooks/:uid", "routes/admin.integrations-webhook.tsx"),
+    // Federation (docs/federation.md "Following and blocking").
+    route("admin/fediverse", "routes/admin.fediverse.tsx"),
   ]),
   // Unknown admin paths: 404, in the admin frame when signed in. The
   // three-segment form outranks the public post route `/:id/:category/:url`.
   route("admin/:section/:page", "routes/admin.not-found.tsx", { id: "admin-not-found-3" }),
   route("admin/*", "routes/admin.not-found.tsx"),
+
+  // ActivityPub (docs/federation.md): discovery, actor documents and inboxes.
+  route(".well-known/webfinger", "routes/federation/webfinger.ts"),
+  route(".well-known/nodeinfo", "routes/federation/nodeinfo.ts", { id: "nodeinfo-links" }),
+  route("nodeinfo/2.1", "routes/federation/nodeinfo.ts"),
+  route("ap/site", "routes/federation/actor.ts", { id: "ap-actor-site" }),
+  route("ap/users/:id", "routes/federation/actor.ts", { id: "ap-actor-user" }),
+  route("ap/guests/:id", "routes/federation/actor.ts", { id: "ap-actor-guest" }),
+  route("ap/authors/:slug", "routes/federation/actor.ts"),
+  route("ap/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-shared" }),
+  route("ap/site/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-site" }),
+  route("ap/users/:id/inbox", "routes/federation/inbox.ts", { id: "ap-inbox-user" }),
+  route("ap/guests/:id/inbox", "routes/federation/inbox.ts"),
+  // ActivityPub objects and outboxes (docs/federation.md "What is sent").
+  route("ap/posts/:id", "routes/ap/post.ts"),
+  route("ap/site/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-site" }),
+  route("ap/users/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-user" }),
+  route("ap/guests/:id/outbox", "routes/ap/outbox.ts", { id: "ap-outbox-guest" }),
+  route("ap/site/followers", "routes/ap/outbox.ts", { id: "ap-followers-site" }),
+  route("ap/users/:id/followers", "routes/ap/outbox.ts", { id: "ap-followers-user" }),
+  route("ap/guests/:id/followers", "routes/ap/outbox.ts", { id: "ap-followers-guest" }),
 
   // Public site, inside the shared header and footer.
   layout("routes/public-layout.tsx", [

@@ -48,6 +48,22 @@ export function CommentText({ body }: { body: string }) {
   );
 }
 
+/** A reply from the fediverse (docs/federation.md "What is received"): its handle and original. */
+function FediverseSource({ comment }: { comment: CommentView }) {
+  const label = `from the fediverse${comment.handle ? ` (${comment.handle})` : ""}`;
+  return (
+    <span className="comment-source muted">
+      {comment.remoteUrl ? (
+        <a href={comment.remoteUrl} rel="nofollow ugc noopener">
+          {label}
+        </a>
+      ) : (
+        label
+      )}{" "}
+    </span>
+  );
+}
+
 function CommentItem({
   comment,
   postUrl,
@@ -83,6 +99,7 @@ function CommentItem({
               </a>{" "}
             </>
           ) : null}
+          {comment.source === "fediverse" ? <FediverseSource comment={comment} /> : null}
           <time dateTime={date.toISOString()} className="muted" suppressHydrationWarning>
             {shown ?? ""}
           </time>

@@ -54,7 +54,14 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
         ) : (
           <ListTable
             label="Top-performing posts table"
-            columns={["Title", numColumn("Views"), numColumn("Shares"), numColumn("Comments")]}
+            columns={[
+              "Title",
+              numColumn("Views"),
+              numColumn("Shares"),
+              numColumn("Comments"),
+              numColumn("Fediverse likes"),
+              numColumn("Fediverse boosts"),
+            ]}
           >
             {data.topPosts.map((post) => (
               <tr key={post.url}>
@@ -69,6 +76,12 @@ export default function Analytics({ loaderData: data }: Route.ComponentProps) {
                 </td>
                 <td className="num" data-label="Comments">
                   {post.comments.toLocaleString("en")}
+                </td>
+                <td className="num" data-label="Fediverse likes">
+                  {post.fediverseLikes.toLocaleString("en")}
+                </td>
+                <td className="num" data-label="Fediverse boosts">
+                  {post.fediverseBoosts.toLocaleString("en")}
                 </td>
               </tr>
             ))}

@@ -6,6 +6,7 @@ import { BarChart } from "~/components/admin/bar-chart";
 import { StatCard } from "~/components/admin/list-page";
 import { adminMeta, siteNameOf } from "~/components/admin/meta";
 import { NoticesPanel } from "~/components/admin/notices-panel";
+import { followerCounts } from "~/domain/federation/followers-admin.server";
 import { listNotices, markNoticesRead } from "~/domain/notifications/notify.server";
 import { getDashboardData } from "~/domain/site/dashboard.server";
 import { getSettings } from "~/domain/site/settings.server";
@@ -34,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     reviewing: countReviewing(user),
     now,
     alerts: getSettings(db).enableAdminAlerts ? listNotices(db) : null,
+    followers: followerCounts(db),
   };
 }
 
@@ -86,6 +88,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       label: "Waiting for review",
       value: loaderData.reviewing,
       to: "/admin/posts?status=reviewing",
+    },
+    {
+      title: "Fediverse Followers",
+      label: "Following the site and its authors",
+      value: loaderData.followers.total,
+      to: "/admin/fediverse",
     },
   ];
   return (

@@ -15,6 +15,7 @@ import { FormError } from "~/components/admin/toasts";
 import { BackupsSection } from "~/components/settings/backups-section";
 import { CommentSettings } from "~/components/settings/comment-settings";
 import { EmbedsSection } from "~/components/settings/embeds-section";
+import { FediverseSection } from "~/components/settings/fediverse-section";
 import {
   FlagSection,
   type FlagSpec,
@@ -73,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
     timeZones: timeZoneChoices(settings.timeZone),
     backups: listBackups(),
     mail: mailDnsRecords(readEnv()),
+    fediverseHost: new URL(readEnv().publicUrl).host,
   };
 }
 
@@ -261,6 +263,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <FlagSection title="Security Settings" flags={SECURITY_FLAGS} values={settings} />
         <SubscribersSection settings={settings} />
         <WebmentionSection settings={settings} />
+        <FediverseSection settings={settings} host={loaderData.fediverseHost} />
         <MembersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>

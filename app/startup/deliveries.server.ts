@@ -2,6 +2,7 @@
  * The handlers of the delivery queue, by kind (app/platform/delivery-queue.server.ts): one line
  * each. A kind without a handler is marked dead at its first attempt.
  */
+import { activityPubDelivery } from "~/domain/federation/deliver.server";
 import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
 import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
 import { webmentionDelivery } from "~/domain/webmention/send.server";
@@ -16,4 +17,5 @@ export const deliveryHandlers: Record<string, DeliveryHandler> = {
   "websub-verify": websubVerifyHandler,
   webmention: webmentionDelivery,
   "webmention-verify": webmentionVerify,
+  activitypub: activityPubDelivery,
 };

@@ -28,7 +28,7 @@ export const ALLOW_HEADER = SERVED_METHODS.join(", ");
 const KB = 1024;
 const MB = 1024 * KB;
 
-export type RouteKind = "upload" | "staff" | "public";
+export type RouteKind = "upload" | "staff" | "public" | "inbox";
 
 /** Body limit and the time allowed to send it, per kind of route. */
 export const ROUTE_LIMITS: Record<RouteKind, { maxBodyBytes: number; bodyTimeoutMs: number }> = {
@@ -39,7 +39,11 @@ export const ROUTE_LIMITS: Record<RouteKind, { maxBodyBytes: number; bodyTimeout
   // Reader forms and calls (likes, newsletter forms, login, theme), and every
   // back-office form of a client not signed in.
   public: { maxBodyBytes: 64 * KB, bodyTimeoutMs: 20_000 },
+  // ActivityPub inboxes (docs/federation.md "Inbox security"): activities up to 1 MB.
+  inbox: { maxBodyBytes: MB, bodyTimeoutMs: 20_000 },
 };
+
+const INBOX_PATH = /^\/ap\/(?:inbox|site\/inbox|(?:users|guests)\/\d{1,15}\/inbox)$/;
 
 /** The server's own timeouts (server.js). */
 export const SERVER_TIMEOUTS = {
@@ -69,6 +73,7 @@ export function routeKind(
 ): RouteKind {
   if (method !== "POST") return "public";
   if (pathname === "/upload/image") return "upload";
+  if (INBOX_PATH.test(pathname)) return "inbox";
   if (pathname.startsWith("/admin")) {
     if (!signedIn) return "public";
     return contentType.toLowerCase().startsWith("multipart/") ? "upload" : "staff";
@@ -281,7 +286,7 @@ export function guardRequest(
     }, bodyTimeoutMs);
     timer.unref();
     res.once("close", () => clearTimeout(timer));
-    gate.decide(maxBodyBytes, kind === "public", {
+    gate.decide(maxBodyBytes, kind === "public" || kind === "inbox", {
       ready: () => {
         if (!res.writableEnded && !req.destroyed) proceed();
       },
@@ -291,7 +296,7 @@ export function guardRequest(
         refuse(tooLarge(pathname, maxBodyBytes));
         // A route already reading the body learns it will not get the rest; its answer is
         // dropped (the 413 went first).
-        if (kind !== "public" && passing && req.listenerCount("error") > 0) {
+        if (kind !== "public" && kind !== "inbox" && passing && req.listenerCount("error") > 0) {
           req.emit("error", new Error("The body is too large"));
         }
       },

@@ -83,6 +83,8 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     INKWELL_SKIP_BUILD_CHECK: "1",
     // Start time matters more here than the first readers' pages (workers-server.spec.ts warms).
     WARM_START: "0",
+    // Receivers the specs start (webhooks, WebSub, ActivityPub) listen on 127.0.0.1.
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
   };
 }
 

@@ -1,15 +1,13 @@
 /**
  * Webhooks on Integrations (docs/integrations.md "Webhooks"), with JavaScript off and on: add one,
  * see it listed, send a test that reaches a real receiver, see it in the delivery log, remove it.
- * The receiver listens on 127.0.0.1, which the server may reach because OUTBOUND_ALLOW_HOSTS
- * names it (set before the worker's server starts).
+ * The receiver listens on 127.0.0.1, which the e2e servers may reach (OUTBOUND_ALLOW_HOSTS in
+ * fixtures.ts).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-
-process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
 
 let receiver: Server;
 let target = "";

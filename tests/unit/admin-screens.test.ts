@@ -70,6 +70,7 @@ const SEEN_BY: [string, Role[]][] = [
   ["Settings", ADMIN],
   ["Audit Log", ADMIN],
   ["Integrations", ADMIN],
+  ["Fediverse", ADMIN],
 ];
 const MENUS = Object.fromEntries(
   EVERYONE.map((role) => [

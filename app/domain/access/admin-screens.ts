@@ -76,6 +76,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/audit",                         label: "Audit Log",          menu: "bottom", capability: "manageSite" },
   { path: "/admin/integrations",                  label: "Integrations",       menu: "bottom", capability: "manageSite", section: true },
   { path: "/admin/integrations/webhooks/:uid",    label: "Webhook",            menu: null,     capability: "manageSite" },
+  { path: "/admin/fediverse",                     label: "Fediverse",          menu: "bottom", capability: "manageSite" },
 ];
 
 /** The path's non-empty segments, decoded and lower-cased (routes match regardless of case). */

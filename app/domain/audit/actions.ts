@@ -43,5 +43,10 @@ export const AUDIT_ACTIONS = [
   // Members (docs/members.md "Your data"): what happened, never the data.
   "member-data-downloaded",
   "member-deleted",
+  "fediverse-follower-accepted",
+  "fediverse-follower-rejected",
+  "fediverse-follower-removed",
+  "fediverse-blocked",
+  "fediverse-unblocked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

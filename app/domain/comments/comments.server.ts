@@ -29,6 +29,12 @@ export type PublicComment = {
   /** Changed by its member after it was posted. */
   edited: boolean;
   replies: PublicComment[];
+  /** Where it came from: "site", or another site's reply (docs/federation.md "What is received"). */
+  source: "site" | "fediverse" | "webmention";
+  /** A remote reply's `@user@server`, its original's address and its sanitised HTML. */
+  handle: string | null;
+  remoteUrl: string | null;
+  bodyHtml: string | null;
 };
 
 const publicColumns = {
@@ -39,6 +45,10 @@ const publicColumns = {
   status: comments.status,
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
+  source: comments.source,
+  handle: comments.handle,
+  remoteUrl: comments.remoteUrl,
+  bodyHtml: comments.bodyHtml,
 };
 
 /** A post's approved comments: what nearly every reader sees (compiled once). */
@@ -97,6 +107,10 @@ export function publicComments(db: Db, postId: number, ownIds: number[] = []): P
       approved: row.status === "approved",
       edited: row.editedAt !== null,
       replies: [],
+      source: row.source,
+      handle: row.handle,
+      remoteUrl: row.remoteUrl,
+      bodyHtml: row.bodyHtml,
     };
     if (row.parentId === null) {
       top.push(item);

@@ -5,7 +5,7 @@
  * JSON call both come through `submitComment`.
  */
 import { createHash } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Comment, comments, posts, type Settings } from "#db/schema";
 import { badRequest, forbidden, notFound, parseInput } from "~/domain/errors.server";
@@ -122,19 +122,17 @@ export function spamReason(
   return null;
 }
 
-/** Moderation: approved at once, or pending (auto-approve lets returning commenters through). */
-function moderatedStatus(db: Db, email: string, settings: Settings): CommentStatus {
+/**
+ * Moderation: approved at once, or pending (auto-approve lets returning commenters through:
+ * `sameAuthor` finds the commenter's earlier comments).
+ */
+export function moderatedStatus(db: Db, sameAuthor: SQL, settings: Settings): CommentStatus {
   if (!settings.enableCommentModeration) return "approved";
   if (settings.autoApproveComments) {
     const earlier = db
       .select({ id: comments.id })
       .from(comments)
-      .where(
-        and(
-          sql`lower(${comments.email}) = ${email.toLowerCase()}`,
-          eq(comments.status, "approved"),
-        ),
-      )
+      .where(and(sameAuthor, eq(comments.status, "approved")))
       .limit(1)
       .get();
     if (earlier) return "approved";
@@ -212,7 +210,11 @@ export function submitComment(
         ? settings.memberCommentsNeedApproval
           ? "pending"
           : "approved"
-        : moderatedStatus(db, input.email, settings);
+        : moderatedStatus(
+            db,
+            sql`lower(${comments.email}) = ${input.email.toLowerCase()}`,
+            settings,
+          );
   const row = db
     .insert(comments)
     .values({
@@ -230,17 +232,22 @@ export function submitComment(
     })
     .returning()
     .get();
+  announceNewComment(db, row, now);
+  return row;
+}
+
+/** Who hears of a comment just stored: moderators when it waits, the post's author. */
+export function announceNewComment(db: Db, row: Comment, now: number): void {
   // Moderators hear of a comment that waits for them (Settings › Notifications).
-  if (status === "pending") {
+  if (row.status === "pending") {
     notifySafely(db, {
       kind: "comment-pending",
-      message: `A comment by ${input.name} waits for moderation`,
+      message: `A comment by ${row.name} waits for moderation`,
       link: "/admin/comments?status=pending",
     });
   }
   // The post's author hears of it (not of spam, not of their own).
   announceComments(db, [row.id], new Date(now));
-  return row;
 }
 
 export type CommentChannel = "json" | "form";

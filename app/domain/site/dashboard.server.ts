@@ -55,7 +55,16 @@ export type AnalyticsData = {
   bounceRate: number;
   totalComments: number;
   totalShares: number;
-  topPosts: { title: string; views: number; shares: number; comments: number; url: string }[];
+  topPosts: {
+    title: string;
+    views: number;
+    shares: number;
+    comments: number;
+    url: string;
+    /** Likes and boosts from the fediverse (docs/federation.md "What is received"). */
+    fediverseLikes: number;
+    fediverseBoosts: number;
+  }[];
 };
 
 export const TOP_POSTS_SORTS = ["views", "comments"] as const;
@@ -133,6 +142,8 @@ export function getAnalyticsData(actor: SessionUser, sort: TopPostsSort = "views
   const bounceRate = views > 0 ? Math.round((Number(totals.weightedBounce) / views) * 10) / 10 : 0;
   // Qualified by hand: drizzle writes bare column names inside a sql`` select field.
   const commentCount = sql<number>`(select count(*) from "comments" c where c."post_id" = "posts"."id" and c."status" = 'approved')`;
+  const reactions = (kind: "like" | "announce") =>
+    sql<number>`(select count(*) from "ap_reactions" r where r."post_id" = "posts"."id" and r."kind" = ${kind})`;
   const topPosts = db
     .select({
       title: posts.title,
@@ -140,6 +151,8 @@ export function getAnalyticsData(actor: SessionUser, sort: TopPostsSort = "views
       shares: posts.shares,
       comments: commentCount,
       url: posts.url,
+      fediverseLikes: reactions("like"),
+      fediverseBoosts: reactions("announce"),
     })
     .from(posts)
     .where(published)
@@ -150,7 +163,12 @@ export function getAnalyticsData(actor: SessionUser, sort: TopPostsSort = "views
     )
     .limit(DASHBOARD_LIST_SIZE)
     .all()
-    .map((p) => ({ ...p, comments: Number(p.comments) }));
+    .map((p) => ({
+      ...p,
+      comments: Number(p.comments),
+      fediverseLikes: Number(p.fediverseLikes),
+      fediverseBoosts: Number(p.fediverseBoosts),
+    }));
   return {
     totalViews: views,
     avgTimeOnPage: formatDuration(avgSeconds),

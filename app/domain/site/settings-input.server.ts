@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BackupScheduleSchema } from "~/domain/backups/schedule-input.server";
 import { parseProviderList } from "~/domain/embeds/providers";
+import { HANDLE_PATTERN } from "~/domain/federation/vocabulary";
 import { DELETED_MEMBER_COMMENTS, MEMBERS_SIGNUP } from "~/domain/members/vocabulary";
 
 const flag = (name: string) =>
@@ -162,6 +163,8 @@ export const SETTINGS_FLAGS = [
   "embedsLoadWithoutAsking",
   // Webmention (docs/federation.md "Webmention").
   "sendWebmentions",
+  // Fediverse (docs/federation.md "Following and blocking").
+  "fediverseApproveFollows",
 ] as const;
 export type SettingsFlag = (typeof SETTINGS_FLAGS)[number];
 
@@ -235,6 +238,16 @@ export const SettingsSchema = z
         const first = parseProviderList(text).errors[0];
         if (first) check.addIssue({ code: "custom", message: `Embed providers: ${first}` });
       }),
+    // Fediverse: the site actor's handle, the rule siteHandle() makes from a site name.
+    fediverseHandle: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase().replace(/^@/, "") : v),
+      z
+        .string({ error: "Fediverse handle must be text" })
+        .refine(
+          (v) => v === "" || HANDLE_PATTERN.test(v),
+          "Fediverse handle: up to 30 of a–z, 0–9 and _ (empty: made from the site name)",
+        ),
+    ),
     // Settings → Backups: the backups area's own rules; the generic data calls echo them back.
     ...BackupScheduleSchema.shape,
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
@@ -271,6 +284,7 @@ export type SettingsInput = {
   commentDisallowedWords: string;
   commentsCloseAfterDays: number;
   embedProviders: string;
+  fediverseHandle: string;
   membersEnabled: boolean;
   membersSignup: (typeof MEMBERS_SIGNUP)[number];
   memberCommentsNeedApproval: boolean;
@@ -307,6 +321,7 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     "commentDisallowedWords",
     "commentsCloseAfterDays",
     "embedProviders",
+    "fediverseHandle",
   ] as const) {
     if (key in fields) input[key] = fields[key];
   }

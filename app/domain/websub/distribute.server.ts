@@ -1,20 +1,23 @@
 /**
  * Content distribution (WebSub §7; docs/integrations.md "WebSub"). When a post is published,
  * edited, unpublished or deleted, `websubConsumer` works out which feeds changed (the site's, the
- * post's category's, each of its tags' and authors', in every format) and queues one delivery
- * "websub" per active subscription of each; an expired one is removed instead. The delivery
+ * post's category's, each of its tags' and authors', in every format; after an edit also the
+ * category and tags it had before) and queues one delivery
+ * "websub" per active subscription of each; every expired one is removed first. The delivery
  * renders the feed when it is sent, so the newest state goes
  * (docs/decisions/322-websub-render-at-send.md), and POSTs it with its Content-Type, the `Link`
  * header and, when the subscriber gave a secret, `X-Hub-Signature: sha256=…` (HMAC-SHA256 of the
- * body). A 410 ends the subscription; other failures are retried by the queue.
+ * body). A 410 ends the subscription; a refused address is final; other failures are retried by
+ * the queue.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
-import { categories, posts, postTags, tags, websubSubscriptions } from "#db/schema";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { categories, postRevisions, posts, postTags, tags, websubSubscriptions } from "#db/schema";
 import { bylinesFor } from "~/domain/bylines/read.server";
 import { FEED_FORMATS } from "~/domain/feeds/formats";
 import { feedLinkHeader, renderFeed } from "~/domain/feeds/render.server";
 import { feedAtPath, feedUrl } from "~/domain/feeds/scope.server";
+import { isRefusal } from "~/domain/webmention/send.server";
 import type { Db } from "~/platform/db.server";
 import {
   type AttemptResult,
@@ -25,6 +28,37 @@ import {
 import { readEnv } from "~/platform/env.server";
 import { OutboundError, outboundRequest } from "~/platform/outbound-http.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
+
+/**
+ * The category and tag feeds an edited post was in before its latest save (its saved revision
+ * before the newest names them): a post moved out of a feed changes that feed too.
+ */
+function previousBases(db: Db, postId: number): string[] {
+  const before = db
+    .select({ category: postRevisions.category, tags: postRevisions.tags })
+    .from(postRevisions)
+    .where(and(eq(postRevisions.postId, postId), eq(postRevisions.kind, "save")))
+    .orderBy(desc(postRevisions.id))
+    .limit(2)
+    .all()[1];
+  if (!before) return [];
+  const bases: string[] = [];
+  const category = db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.name, before.category))
+    .get();
+  if (category) bases.push(`/category/${category.slug}`);
+  if (before.tags.length > 0) {
+    const named = db
+      .select({ slug: tags.slug })
+      .from(tags)
+      .where(inArray(tags.name, before.tags))
+      .all();
+    for (const t of named) bases.push(`/tag/${t.slug}`);
+  }
+  return bases;
+}
 
 /** The base paths of the feeds a post is in: the site's, its category's, tags' and authors'. */
 function feedBasesOf(db: Db, event: SiteEvent): string[] {
@@ -53,6 +87,9 @@ function feedBasesOf(db: Db, event: SiteEvent): string[] {
   for (const entry of bylinesFor(db, [event.subjectId]).get(event.subjectId) ?? []) {
     if (entry.role === "Author" && entry.slug) bases.add(`/author/${entry.slug}`);
   }
+  if (event.topic === "post.updated") {
+    for (const base of previousBases(db, event.subjectId)) bases.add(base);
+  }
   return [...bases];
 }
 
@@ -63,7 +100,12 @@ export function changedTopics(db: Db, event: SiteEvent): string[] {
 
 export const websubConsumer: SiteEventConsumer = (db, event) => {
   if (!event.topic.startsWith("post.")) return;
-  const now = Date.now();
+  // Every lease run out by now goes, whichever feed it followed.
+  db.delete(websubSubscriptions)
+    .where(
+      and(eq(websubSubscriptions.status, "active"), lte(websubSubscriptions.expiresAt, Date.now())),
+    )
+    .run();
   const subs = db
     .select()
     .from(websubSubscriptions)
@@ -75,10 +117,6 @@ export const websubConsumer: SiteEventConsumer = (db, event) => {
     )
     .all();
   for (const sub of subs) {
-    if (sub.expiresAt === null || sub.expiresAt <= now) {
-      db.delete(websubSubscriptions).where(eq(websubSubscriptions.id, sub.id)).run();
-      continue;
-    }
     enqueueDelivery(db, {
       kind: "websub",
       key: `ws:${sub.id}:${event.id}`,
@@ -133,7 +171,8 @@ async function distribute(row: DeliveryRow, db: Db, now = Date.now()): Promise<A
     return { ok: false, status: res.status, excerpt, error: `HTTP ${res.status}` };
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
-    return { ok: false, error: error.message };
+    // A callback the outgoing rules refuse stays refused: not retried.
+    return { ok: false, error: error.message, permanent: isRefusal(error) };
   }
 }
 

@@ -4,7 +4,7 @@
  * `hub.lease_seconds` when subscribing). A 2xx answer whose body is the challenge confirms it:
  * a subscription becomes active until now + lease, an unsubscription deletes the row. Anything
  * else drops the request, never retried: a new subscription that was not confirmed is removed,
- * an active one stays as it was.
+ * an active one stays as it was (docs/decisions/323-websub-verification-once.md).
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
