@@ -3,9 +3,8 @@
  * everything stored about the signed-in member. The audit log notes the download.
  */
 import { memberDataExport } from "~/domain/members/data.server";
-import { requireMember } from "~/domain/members/session.server";
 import { getDb } from "~/platform/db.server";
-import { memberDevice } from "~/web/members.server";
+import { memberDevice, memberOrSignIn } from "~/web/members.server";
 import type { Route } from "./+types/account.data";
 
 export function loader() {
@@ -17,7 +16,7 @@ export function loader() {
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  const member = requireMember(request, db);
+  const member = memberOrSignIn(request, db);
   const document = memberDataExport(db, member, memberDevice(request, context).address);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(`${JSON.stringify(document, null, 2)}\n`, {

@@ -5,14 +5,13 @@
  */
 import { data } from "react-router";
 import { ConfirmLink } from "~/components/members/confirm-link";
-import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { ACCOUNT_MESSAGES, confirmDeletion } from "~/domain/members/account.server";
 import { clearedMemberCookie } from "~/domain/members/session.server";
 import { readMemberToken } from "~/domain/members/tokens.server";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
-import { memberDevice } from "~/web/members.server";
+import { memberDevice, refusal } from "~/web/members.server";
 import type { Route } from "./+types/account.delete";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -35,11 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Set-Cookie": clearedMemberCookie() } },
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { type: "error", message: error.message, done: false },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, { done: false });
   }
 }
 

@@ -4,14 +4,13 @@
  */
 import { data } from "react-router";
 import { SignInCodeForm } from "~/components/members/sign-in-forms";
-import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { assertMembersEnabled, signInWithCode } from "~/domain/members/sign-in.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
 import { limitNewsletter } from "~/web/limits.server";
-import { memberDevice, signedInRedirect } from "~/web/members.server";
+import { memberDevice, refusal, signedInRedirect } from "~/web/members.server";
 import type { Route } from "./+types/account.sign-in-code";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -31,11 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email = typeof body.email === "string" ? body.email : "";
     return signedInRedirect(signInWithCode(getDb(), body, memberDevice(request, context)));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { type: "error", message: error.message, email },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, { email });
   }
 }
 

@@ -5,7 +5,6 @@
  */
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/form-message";
-import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import {
   assertMembersEnabled,
   SIGN_IN_MESSAGES,
@@ -15,7 +14,7 @@ import { readMemberToken } from "~/domain/members/tokens.server";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
-import { memberDevice, signedInRedirect } from "~/web/members.server";
+import { memberDevice, refusal, signedInRedirect } from "~/web/members.server";
 import type { Route } from "./+types/account.sign-in-verify";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -39,11 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await readAnyBody(request);
     return signedInRedirect(signInWithLink(getDb(), body.token, memberDevice(request, context)));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { type: "error", message: error.message },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, {});
   }
 }
 

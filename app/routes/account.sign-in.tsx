@@ -5,7 +5,6 @@
  */
 import { data, redirect } from "react-router";
 import { SignInCodeForm, SignInEmailForm } from "~/components/members/sign-in-forms";
-import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import { getMember } from "~/domain/members/session.server";
 import { assertMembersEnabled, requestSignIn } from "~/domain/members/sign-in.server";
 import { clientAddressContext } from "~/nonce";
@@ -13,6 +12,7 @@ import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
 import { limitNewsletter } from "~/web/limits.server";
+import { refusal } from "~/web/members.server";
 import type { Route } from "./+types/account.sign-in";
 
 function membersOn() {
@@ -35,13 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     limitNewsletter(context.get(clientAddressContext));
     const answer = await requestSignIn(getDb(), await readAnyBody(request));
     answer.delivery.catch((error) => console.error("Sign-in mail not sent:", error));
-    return data({ sent: true as const, email: answer.email, type: "success", message: answer.message });
+    return data({
+      sent: true as const,
+      email: answer.email,
+      type: "success",
+      message: answer.message,
+    });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { sent: false as const, email: "", type: "error", message: error.message },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, { sent: false as const, email: "" });
   }
 }
 

@@ -17,13 +17,12 @@ import {
   clearedMemberCookie,
   endAllMemberSessions,
   endMemberSession,
-  requireMember,
 } from "~/domain/members/session.server";
 import { AUDIENCE_OPTIONS } from "~/domain/subscribers/vocabulary";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
 import { readAnyBody } from "~/web/api.server";
-import { answerForm, type FormAnswer } from "~/web/members.server";
+import { answerForm, type FormAnswer, memberOrSignIn } from "~/web/members.server";
 import type { Route } from "./+types/account";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -33,13 +32,13 @@ export function headers() {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const member = requireMember(request);
+  const member = memberOrSignIn(request);
   return data({ account: accountView(getDb(), member) }, { headers: PRIVATE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
-  const member = requireMember(request, db);
+  const member = memberOrSignIn(request, db);
   const body = await readAnyBody(request);
   const intent = typeof body.intent === "string" ? body.intent : "";
   switch (intent) {
@@ -73,7 +72,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const dateText = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().slice(0, 10));
+const dateText = (ms: number | null) =>
+  ms === null ? "—" : new Date(ms).toISOString().slice(0, 10);
 
 function Section({
   id,
@@ -103,8 +103,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="container narrow account-page">
       <h1 className="page-title">Your account</h1>
       <p>
-        Signed in as <strong>{account.email}</strong>. Member since{" "}
-        {dateText(account.memberSince)}.
+        Signed in as <strong>{account.email}</strong>. Member since {dateText(account.memberSince)}.
       </p>
 
       <Section id="account-name" title="Your name" answer={answer("name")}>

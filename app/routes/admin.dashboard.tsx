@@ -78,6 +78,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
       to: "/admin/comments?status=approved",
     },
     {
+      title: "Members",
+      label: "Readers with accounts",
+      value: data.totalMembers,
+      to: "/admin/mail/subscribers-list?member=member",
+    },
+    {
       title: "Reviewing",
       label: "Waiting for review",
       value: loaderData.reviewing,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -8,6 +8,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { HeadRow, TableWrap } from "~/components/admin/table-wrap";
 import { FormError } from "~/components/admin/toasts";
 import type { DomainError } from "~/domain/errors.server";
+import { sendSignInLinkFor } from "~/domain/members/sign-in.server";
+import { getSettings } from "~/domain/site/settings.server";
 import {
   addSubscriber,
   deleteSubscriber,
@@ -23,6 +25,7 @@ import {
   audienceFilterLabel,
 } from "~/domain/subscribers/vocabulary";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { getDb } from "~/platform/db.server";
 import { adminUser } from "~/web/auth.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formError, formList, parseIntent, readForm, UNKNOWN_REQUEST } from "~/web/forms.server";
@@ -46,14 +49,14 @@ export async function loader(args: Route.LoaderArgs) {
   const page = listSubscribersForAdmin(user, params);
   const confirmUid = params.get("confirm");
   const confirm = confirmUid ? getSubscriber(user, confirmUid) : null;
-  return { ...page, confirm };
+  return { ...page, confirm, membersEnabled: getSettings(getDb()).membersEnabled };
 }
 
 /** The list's own query keys, so a redirect keeps the filter and page (never `confirm`). */
 function listQuery(value: unknown): string {
   const params = new URLSearchParams(typeof value === "string" ? value : "");
   const kept = new URLSearchParams();
-  for (const key of ["q", "audience", "after", "before"]) {
+  for (const key of ["q", "audience", "member", "after", "before"]) {
     const v = params.get(key);
     if (v) kept.set(key, v.slice(0, 200));
   }
@@ -68,12 +71,14 @@ const SubscribersIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), name: text, email: text, audience: formList(z.string()) }),
   z.object({ intent: z.literal("delete"), uid: text, back: text }),
   z.object({ intent: z.literal("status"), uid: text, status: z.string().optional(), back: text }),
+  z.object({ intent: z.literal("sign-in-link"), uid: text, back: text }),
 ]);
 
 const FAILED = {
   add: (e: DomainError) => `Error adding subscriber: ${e.message}`,
   delete: () => MESSAGES.deleteFailed,
   status: (e: DomainError) => `Error updating subscriber: ${e.message}`,
+  "sign-in-link": (e: DomainError) => `Sign-in link not sent: ${e.message}`,
 };
 
 export async function action(args: Route.ActionArgs) {
@@ -89,6 +94,10 @@ export async function action(args: Route.ActionArgs) {
     if (input.intent === "delete") {
       deleteSubscriber(actor, input.uid);
       return redirectWithFlash(back, { type: "success", message: MESSAGES.deleted });
+    }
+    if (input.intent === "sign-in-link") {
+      const message = await sendSignInLinkFor(actor, input.uid, getDb());
+      return redirectWithFlash(back, { type: "success", message });
     }
     setSubscriberStatus(actor, input.uid, { status: input.status });
     return redirectWithFlash(back, { type: "success", message: MESSAGES.statusChanged });
@@ -138,12 +147,46 @@ function AddSubscriberForm({
   );
 }
 
+/** A row's one-button form: its hidden fields, and the button named for the row. */
+function RowAction({
+  fields,
+  label,
+  children,
+}: {
+  fields: Record<string, string>;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="inline-form">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="link-button" aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** Members (docs/members.md "Back office"): since when, and the last sign-in (UTC dates). */
+function MemberCell({ since, lastSignIn }: { since: number | null; lastSignIn: number | null }) {
+  if (since === null) return <span className="hint">No</span>;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return (
+    <span>
+      <span className="badge badge-member">Member</span> since {day(since)}
+      {lastSignIn === null ? null : <>, last sign-in {day(lastSignIn)}</>}
+    </span>
+  );
+}
+
 function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-status-${status.toLowerCase()}`}>{status}</span>;
 }
 
 export default function SubscribersList({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, next, prev, filter, confirm } = loaderData;
+  const { subscribers, total, next, prev, filter, confirm, membersEnabled } = loaderData;
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
@@ -155,6 +198,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
     new URLSearchParams({
       q: filter.q,
       audience: filter.audience === "all" ? "" : filter.audience,
+      member: filter.member === undefined || filter.member === "all" ? "" : filter.member,
     }).toString(),
   );
   const pageLink = (key: "after" | "before", id: number) => {
@@ -212,6 +256,14 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
+            <label>
+              Members
+              <select name="member" defaultValue={filter.member ?? "all"}>
+                <option value="all">Members and subscribers</option>
+                <option value="member">Members only</option>
+                <option value="non-member">Not members</option>
+              </select>
+            </label>
             <button type="submit" className="button">
               Search
             </button>
@@ -223,7 +275,7 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
           ) : null}
           <TableWrap label="Subscribers">
             <table className="admin-table">
-              <HeadRow columns={["Name", "Email", "Status", "Audience", "Action"]} />
+              <HeadRow columns={["Name", "Email", "Status", "Audience", "Member", "Action"]} />
               <tbody>
                 {subscribers.map((s) => (
                   <tr key={s.uid}>
@@ -241,26 +293,31 @@ export default function SubscribersList({ loaderData }: Route.ComponentProps) {
                         ))}
                       </span>
                     </td>
+                    <td data-label="Member">
+                      <MemberCell since={s.memberSince} lastSignIn={s.lastSignInAt} />
+                    </td>
                     <td>
                       <div className="row-actions">
+                        {membersEnabled ? (
+                          <RowAction
+                            fields={{ intent: "sign-in-link", uid: s.uid, back }}
+                            label={`Send a sign-in link to ${s.email}`}
+                          >
+                            Send sign-in link
+                          </RowAction>
+                        ) : null}
                         {s.status !== "Unsubscribed" ? (
-                          <Form method="post" className="inline-form">
-                            <input type="hidden" name="intent" value="status" />
-                            <input type="hidden" name="uid" value={s.uid} />
-                            <input type="hidden" name="back" value={back} />
-                            <input
-                              type="hidden"
-                              name="status"
-                              value={s.status === "Active" ? "Inactive" : "Active"}
-                            />
-                            <button
-                              type="submit"
-                              className="link-button"
-                              aria-label={`${s.status === "Active" ? "Deactivate" : "Activate"} ${s.email}`}
-                            >
-                              {s.status === "Active" ? "Deactivate" : "Activate"}
-                            </button>
-                          </Form>
+                          <RowAction
+                            fields={{
+                              intent: "status",
+                              uid: s.uid,
+                              back,
+                              status: s.status === "Active" ? "Inactive" : "Active",
+                            }}
+                            label={`${s.status === "Active" ? "Deactivate" : "Activate"} ${s.email}`}
+                          >
+                            {s.status === "Active" ? "Deactivate" : "Activate"}
+                          </RowAction>
                         ) : null}
                         {hydrated ? (
                           <button

@@ -25,6 +25,7 @@ import {
 import { HomeSection } from "~/components/settings/home-section";
 import { IdentitySection } from "~/components/settings/identity-section";
 import { MailDnsRecords } from "~/components/settings/mail-dns";
+import { MembersSection } from "~/components/settings/members-section";
 import { PerformanceSection } from "~/components/settings/performance-section";
 import { SubscribersSection } from "~/components/settings/subscribers-section";
 import { WebmentionSection } from "~/components/settings/webmention-section";
@@ -263,6 +264,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <SubscribersSection settings={settings} />
         <WebmentionSection settings={settings} />
         <FediverseSection settings={settings} host={loaderData.fediverseHost} />
+        <MembersSection settings={settings} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving}>
             Save Settings

@@ -1,9 +1,18 @@
+import { MembersPrivacySection } from "~/components/members/privacy-section";
 import { StaticPage, sitePageMeta } from "~/components/static-page";
+import { getSettings } from "~/domain/site/settings.server";
 import { useSiteContacts } from "~/hooks/use-site-options";
+import { getDb } from "~/platform/db.server";
 import { loadSitePage } from "~/web/site-pages.server";
 import type { Route } from "./+types/privacy-policy";
 
-export const loader = () => loadSitePage("privacy-policy");
+export function loader() {
+  const { membersEnabled, deletedMemberComments } = getSettings(getDb());
+  return {
+    ...loadSitePage("privacy-policy"),
+    members: membersEnabled ? { deletedComments: deletedMemberComments } : null,
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   sitePageMeta({ matches, loaderData: loaderData?.page });
@@ -18,6 +27,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         To have your address deleted entirely, write to{" "}
         {privacy ? <a href={`mailto:${privacy}`}>{privacy}</a> : "us"}.
       </p>
+      {loaderData.members ? (
+        <MembersPrivacySection deletedComments={loaderData.members.deletedComments} />
+      ) : null}
     </StaticPage>
   );
 }

@@ -7,6 +7,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { errorHeaders, isDomainError } from "~/domain/errors.server";
 import {
   getMember,
+  type Member,
   type MemberDevice,
   memberCookie,
   memberToken,
@@ -32,6 +33,18 @@ export function memberDevice(
 
 export type FormAnswer = { type: "success" | "error"; message: string; intent?: string };
 
+/**
+ * A DomainError as the form's answer (its message, with its status and headers) and
+ * `extra` fields; anything else is thrown on.
+ */
+export function refusal<E extends Record<string, unknown>>(error: unknown, extra: E) {
+  if (!isDomainError(error)) throw error;
+  return data(
+    { type: "error" as const, message: error.message, ...extra },
+    { status: error.status, headers: errorHeaders(error) },
+  );
+}
+
 /** Runs a form step: its message, or a DomainError's message with its status. */
 export async function answerForm(
   run: () => string | Promise<string>,
@@ -40,12 +53,16 @@ export async function answerForm(
   try {
     return data({ type: "success", message: await run(), intent });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { type: "error", message: error.message, intent },
-      { status: error.status, headers: errorHeaders(error) },
-    );
+    return refusal(error, { intent });
   }
+}
+
+/** The signed-in member of an account page, or a redirect to the sign-in page (thrown). */
+export function memberOrSignIn(request: Request, db = getDb()): Member {
+  const member = getMember(request, db);
+  if (!member)
+    throw redirect("/account/sign-in", { headers: { "Cache-Control": "private, no-store" } });
+  return member;
 }
 
 /** After a sign-in: the member cookie, and on to the account page. */

@@ -11,7 +11,11 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import { endAllMemberSessions, type Member } from "~/domain/members/session.server";
 import { escapeHtml } from "~/domain/members/sign-in.server";
-import { issueMemberToken, redeemMemberToken, type TokenPurpose } from "~/domain/members/tokens.server";
+import {
+  issueMemberToken,
+  redeemMemberToken,
+  type TokenPurpose,
+} from "~/domain/members/tokens.server";
 import { personName } from "~/domain/names";
 import { getSettings } from "~/domain/site/settings.server";
 import { sendSiteMail } from "~/domain/subscribers/confirmation.server";
@@ -25,8 +29,7 @@ export const ACCOUNT_MESSAGES = {
   renamed: "Your name is saved.",
   audiences: "Your newsletter choices are saved.",
   unsubscribed: "You are unsubscribed from every newsletter. You stay signed in.",
-  emailSent:
-    "We've sent a link to the new address: open it within an hour to confirm the change.",
+  emailSent: "We've sent a link to the new address: open it within an hour to confirm the change.",
   emailSame: "That is already your address.",
   emailChanged: "Your e-mail address is changed.",
   emailTaken: "That address cannot be used for this account.",
@@ -164,7 +167,8 @@ async function mailLink(
       : `confirm this as the new address of your account on ${siteName}`;
   const subject =
     purpose === "delete" ? `Confirm deleting your ${siteName} account` : `Confirm your new address`;
-  const tail = "The link works once, for an hour. If you did not ask for this, ignore this message.";
+  const tail =
+    "The link works once, for an hour. If you did not ask for this, ignore this message.";
   await sendSiteMail(
     env,
     {
@@ -184,7 +188,11 @@ export async function requestEmailChange(db: Db, member: Member, input: unknown)
   const { email } = parsed.data;
   const row = subscriberRow(db, member);
   if (email === row.email) throw badRequest(ACCOUNT_MESSAGES.emailSame);
-  const taken = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, email)).get();
+  const taken = db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(eq(subscribers.email, email))
+    .get();
   if (taken) return ACCOUNT_MESSAGES.emailSent;
   const { token } = issueMemberToken(db, {
     purpose: "email-change",
@@ -201,7 +209,11 @@ function refusal(reason: "invalid" | "used" | "expired") {
 }
 
 /** The new address's link: the account takes it, and the old address is told. */
-export async function confirmEmailChange(db: Db, token: unknown, now = Date.now()): Promise<string> {
+export async function confirmEmailChange(
+  db: Db,
+  token: unknown,
+  now = Date.now(),
+): Promise<string> {
   const redeemed = redeemMemberToken(db, "email-change", token, now);
   if (!redeemed.ok) throw refusal(redeemed.reason);
   const { subscriberId, newEmail, email: oldEmail } = redeemed.token;
@@ -231,7 +243,11 @@ export async function confirmEmailChange(db: Db, token: unknown, now = Date.now(
 /** Mails the member a link that confirms deleting the account. */
 export async function requestDeletion(db: Db, member: Member): Promise<string> {
   const row = subscriberRow(db, member);
-  const { token } = issueMemberToken(db, { purpose: "delete", email: row.email, subscriberId: row.id });
+  const { token } = issueMemberToken(db, {
+    purpose: "delete",
+    email: row.email,
+    subscriberId: row.id,
+  });
   await mailLink(db, row.email, "delete", token);
   return ACCOUNT_MESSAGES.deleteSent;
 }

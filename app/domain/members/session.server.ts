@@ -6,9 +6,9 @@
  * cookie is sent again when the session is touched, at most once a day).
  */
 import { and, eq, lt, ne } from "drizzle-orm";
-import { redirect } from "react-router";
 import { memberSessions, subscribers } from "#db/schema";
 import { hashToken, randomToken } from "~/domain/accounts/tokens.server";
+import { unauthorized } from "~/domain/errors.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { cookiesAreSecure, readEnv } from "~/platform/env.server";
 
@@ -35,7 +35,7 @@ const perRequest = new WeakMap<Request, Resolved>();
 /** The raw token of the member cookie, or "" when there is none. */
 export function memberToken(request: Request): string {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes(`${MEMBER_COOKIE}=`)) return "";
+  if (!header?.includes(`${MEMBER_COOKIE}=`)) return "";
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === MEMBER_COOKIE) return part.slice(eq + 1).trim();
@@ -89,10 +89,10 @@ export function getMember(request: Request, db: Db = getDb()): Member | null {
   return resolve(request, db, Date.now()).member;
 }
 
-/** The signed-in member, or a redirect to the sign-in page (thrown). */
+/** The signed-in member, or a 401 DomainError (pages send the reader to sign in instead). */
 export function requireMember(request: Request, db: Db = getDb()): Member {
   const member = getMember(request, db);
-  if (!member) throw redirect("/account/sign-in");
+  if (!member) throw unauthorized("Sign in to your account first");
   return member;
 }
 
@@ -147,7 +147,10 @@ export function createMemberSession(
 /** Ends the request's own session (sign out). */
 export function endMemberSession(request: Request, db: Db = getDb()): void {
   const token = memberToken(request);
-  if (token) db.delete(memberSessions).where(eq(memberSessions.tokenHash, hashToken(token))).run();
+  if (token)
+    db.delete(memberSessions)
+      .where(eq(memberSessions.tokenHash, hashToken(token)))
+      .run();
   perRequest.delete(request);
 }
 

@@ -9,10 +9,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberSignIns, type Subscriber, subscribers } from "#db/schema";
-import { badRequest, DomainError } from "~/domain/errors.server";
+import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import {
   createMemberSession,
   type MemberDevice,
+  sweepMemberSessions,
 } from "~/domain/members/session.server";
 import {
   issueMemberToken,
@@ -21,6 +23,7 @@ import {
   recentSignInMails,
   redeemMemberToken,
   redeemSignInCode,
+  sweepMemberTokens,
 } from "~/domain/members/tokens.server";
 import { captchaAnswer, verifyCaptcha } from "~/domain/site/captcha.server";
 import { getSettings } from "~/domain/site/settings.server";
@@ -93,20 +96,64 @@ export async function requestSignIn(
     if (answer !== undefined && answer !== "") await verifyCaptcha(db, answer);
   }
   const { email } = readInput(requestSchema, body);
-  return { message: SIGN_IN_MESSAGES.sent, email, delivery: mailSignIn(db, email, now) };
+  // Expired links and sessions are refused anyway; each request clears them out.
+  sweepMemberTokens(db, now);
+  sweepMemberSessions(db, now);
+  const delivery = mailSignIn(db, email, now).then(() => undefined);
+  return { message: SIGN_IN_MESSAGES.sent, email, delivery };
 }
 
+/** Why no sign-in mail went out, or "sent". */
+export type MailSignInOutcome = "sent" | "refused" | "too-many";
+
 /** Issues and mails a sign-in link to `email` when it may sign in (also staff's "Send sign-in link"). */
-export async function mailSignIn(db: Db, email: string, now = Date.now()): Promise<void> {
+export async function mailSignIn(
+  db: Db,
+  email: string,
+  now = Date.now(),
+): Promise<MailSignInOutcome> {
   const existing = db.select().from(subscribers).where(eq(subscribers.email, email)).get();
-  if (!maySignIn(db, existing)) return;
-  if (recentSignInMails(db, email, now) >= MAX_SIGN_IN_MAILS) return;
+  if (!maySignIn(db, existing)) return "refused";
+  if (recentSignInMails(db, email, now) >= MAX_SIGN_IN_MAILS) return "too-many";
   const { token, code } = issueMemberToken(
     db,
     { purpose: "sign-in", email, subscriberId: existing?.id ?? null },
     now,
   );
   await sendSignInMail(db, email, token, code ?? "");
+  return "sent";
+}
+
+/**
+ * The Subscribers screen's "Send sign-in link" (docs/members.md "Back office"): the same
+ * mail the reader would get, under the same rules; staff are told when it was not sent.
+ */
+export async function sendSignInLinkFor(
+  actor: SessionUser,
+  uid: string,
+  db: Db,
+  now = Date.now(),
+): Promise<string> {
+  assertCan(actor, "manageMail");
+  if (!getSettings(db).membersEnabled) {
+    throw new DomainError(409, "Reader accounts are off (Settings › Members)");
+  }
+  const row = db.select().from(subscribers).where(eq(subscribers.uid, uid)).get();
+  if (!row) throw notFound("Subscriber not found");
+  const outcome = await mailSignIn(db, row.email, now);
+  if (outcome === "refused") {
+    throw new DomainError(
+      409,
+      "Settings › Members › Who may sign up does not let this address sign in",
+    );
+  }
+  if (outcome === "too-many") {
+    throw new DomainError(
+      429,
+      `${MAX_SIGN_IN_MAILS} sign-in links went to this address in the last 15 minutes`,
+    );
+  }
+  return `Sign-in link sent to ${row.email}`;
 }
 
 async function sendSignInMail(db: Db, email: string, token: string, code: string) {
@@ -187,7 +234,10 @@ export function signInWithLink(
   assertMembersEnabled(db);
   const redeemed = redeemMemberToken(db, "sign-in", token, now);
   if (!redeemed.ok) {
-    throw new DomainError(redeemed.reason === "invalid" ? 404 : 400, SIGN_IN_MESSAGES[redeemed.reason]);
+    throw new DomainError(
+      redeemed.reason === "invalid" ? 404 : 400,
+      SIGN_IN_MESSAGES[redeemed.reason],
+    );
   }
   return completeSignIn(db, redeemed.token, "link", device, now);
 }

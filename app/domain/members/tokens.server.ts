@@ -98,7 +98,8 @@ export function readMemberToken(
     .where(and(eq(memberTokens.tokenHash, hashToken(token)), eq(memberTokens.purpose, purpose)))
     .get();
   if (!row) return { ok: false, reason: "invalid" };
-  if (row.usedAt !== null || row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "used" };
+  if (row.usedAt !== null || row.attempts >= MAX_CODE_ATTEMPTS)
+    return { ok: false, reason: "used" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired" };
   return { ok: true, token: row };
 }

@@ -42,6 +42,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "webmention",
   "assets",
   "demo",
+  // Members (docs/members.md): the account pages.
+  "account",
 ]);
 
 /** A slug a page may not take: one of the site's own first segments, or all digits (a post id). */

@@ -22,7 +22,7 @@
  * - Top-Performing Posts: the 5 published posts with the most views, then shares; or,
  *   sorted by comments, with the most approved comments, then views.
  */
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { posts, subscribers, users } from "#db/schema";
 import type { SessionUser } from "~/domain/access/actor.server";
 import { can } from "~/domain/access/capabilities";
@@ -39,6 +39,8 @@ export type DashboardData = {
   totalSubscribers: number;
   /** Approved comments. */
   totalComments: number;
+  /** Readers who signed in at least once (docs/members.md "Back office"). */
+  totalMembers: number;
   recentPosts: { photo: string | null; title: string; summary: string; url: string }[];
   recentSubscribers: { name: string; email: string; timestamp: number }[];
   activeBloggers: { photo: string | null; name: string; email: string }[];
@@ -112,6 +114,9 @@ export function getDashboardData(actor: SessionUser): DashboardData {
     totalUsers,
     totalSubscribers,
     totalComments: totalApproved(db),
+    totalMembers:
+      db.select({ n: count() }).from(subscribers).where(isNotNull(subscribers.memberSince)).get()
+        ?.n ?? 0,
     recentPosts,
     recentSubscribers,
     activeBloggers,

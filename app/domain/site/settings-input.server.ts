@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BackupScheduleSchema } from "~/domain/backups/schedule-input.server";
 import { parseProviderList } from "~/domain/embeds/providers";
 import { HANDLE_PATTERN } from "~/domain/federation/vocabulary";
+import { DELETED_MEMBER_COMMENTS, MEMBERS_SIGNUP } from "~/domain/members/vocabulary";
 
 const flag = (name: string) =>
   z.preprocess(
@@ -250,6 +251,15 @@ export const SettingsSchema = z
     // Settings → Backups: the backups area's own rules; the generic data calls echo them back.
     ...BackupScheduleSchema.shape,
     ...Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, flag(f)])),
+    // Members (docs/members.md "Settings").
+    membersEnabled: flag("Reader accounts"),
+    membersSignup: z.enum(MEMBERS_SIGNUP, {
+      error: "Who may sign up must be anyone, subscribers or nobody",
+    }),
+    memberCommentsNeedApproval: flag("Members' comments need approval"),
+    deletedMemberComments: z.enum(DELETED_MEMBER_COMMENTS, {
+      error: "Deleted members' comments must be keep or remove",
+    }),
   })
   .partial()
   .strict() as z.ZodType<Partial<SettingsInput>>;
@@ -275,6 +285,10 @@ export type SettingsInput = {
   commentsCloseAfterDays: number;
   embedProviders: string;
   fediverseHandle: string;
+  membersEnabled: boolean;
+  membersSignup: (typeof MEMBERS_SIGNUP)[number];
+  memberCommentsNeedApproval: boolean;
+  deletedMemberComments: (typeof DELETED_MEMBER_COMMENTS)[number];
 } & z.output<typeof BackupScheduleSchema> &
   Record<SettingsFlag, boolean> &
   Record<SocialField, string> &
@@ -312,5 +326,12 @@ export function settingsFromForm(fields: Record<string, string>): Record<string,
     if (key in fields) input[key] = fields[key];
   }
   for (const key of SETTINGS_FLAGS) input[key] = fields[key] === "on" || fields[key] === "true";
+  // Members (docs/members.md "Settings").
+  for (const key of ["membersEnabled", "memberCommentsNeedApproval"] as const) {
+    input[key] = fields[key] === "on" || fields[key] === "true";
+  }
+  for (const key of ["membersSignup", "deletedMemberComments"] as const) {
+    if (key in fields) input[key] = fields[key];
+  }
   return input;
 }

@@ -13,6 +13,8 @@ import {
   getTableColumns,
   gt,
   inArray,
+  isNotNull,
+  isNull,
   lt,
   or,
   type SQL,
@@ -23,6 +25,7 @@ import { z } from "zod";
 import { type Subscriber, subscriberAudiences, subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
 import { DomainError, notFound, parseInput } from "~/domain/errors.server";
+import { MEMBER_FILTERS, type MemberFilter } from "~/domain/members/vocabulary";
 import { audienceListSchema, newsletterJoinSchema } from "~/domain/subscribers/subscribers.server";
 import {
   ADMIN_DEFAULT_AUDIENCES,
@@ -55,6 +58,9 @@ export type SubscriberDocument = Pick<Subscriber, "uid" | "id" | "name" | "email
   audience: Audience[];
   /** When they subscribed, epoch ms. */
   timestamp: number;
+  /** Members (docs/members.md): first and last sign-in, epoch ms; null for a subscriber only. */
+  memberSince: number | null;
+  lastSignInAt: number | null;
 };
 
 /** Subscribers as documents, with their audiences in one extra query. */
@@ -80,6 +86,8 @@ export function subscriberDocuments(db: Db, rows: Subscriber[]): SubscriberDocum
     status: r.status,
     audience: byId.get(r.id) ?? [],
     timestamp: r.timestamp.getTime(),
+    memberSince: r.memberSince,
+    lastSignInAt: r.lastSignInAt,
   }));
 }
 
@@ -179,11 +187,14 @@ export const subscriberFilterSchema = z.object({
     .preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.enum(AUDIENCE_FILTERS))
     .catch("all")
     .default("all"),
+  member: z.enum(MEMBER_FILTERS).catch("all").default("all"),
 });
 /** The longest search used; a longer one is cut to this and the list says so. */
 export const SEARCH_MAX_LENGTH = 200;
 
-export type SubscriberFilter = z.output<typeof subscriberFilterSchema> & {
+export type SubscriberFilter = Omit<z.output<typeof subscriberFilterSchema>, "member"> & {
+  /** Members or not (docs/members.md "Back office"); absent: everybody. */
+  member?: MemberFilter;
   /** The search was longer than SEARCH_MAX_LENGTH and was cut to it. */
   searchShortened?: boolean;
 };
@@ -194,6 +205,7 @@ export function readSubscriberFilter(params: URLSearchParams): SubscriberFilter 
   const filter = subscriberFilterSchema.parse({
     q: params.get("q") ?? undefined,
     audience: params.get("audience") ?? undefined,
+    member: params.get("member") ?? undefined,
   });
   const chars = Array.from(filter.q);
   if (chars.length <= SEARCH_MAX_LENGTH) return filter;
@@ -202,6 +214,13 @@ export function readSubscriberFilter(params: URLSearchParams): SubscriberFilter 
     q: chars.slice(0, SEARCH_MAX_LENGTH).join("").trim(),
     searchShortened: true,
   };
+}
+
+/** Members or subscribers only (docs/members.md "Back office"). */
+function memberCondition(filter: SubscriberFilter): SQL | undefined {
+  if (filter.member === "member") return isNotNull(subscribers.memberSince);
+  if (filter.member === "non-member") return isNull(subscribers.memberSince);
+  return undefined;
 }
 
 function audienceOf(filter: AudienceFilter): Audience | null {
@@ -244,6 +263,7 @@ export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
   const audience = audienceOf(filter.audience);
   return and(
     searchCondition(filter.q),
+    memberCondition(filter),
     audience
       ? sql`${subscribers.id} in (select ${subscriberAudiences.subscriberId} from ${subscriberAudiences} where ${subscriberAudiences.audience} = ${audience})`
       : undefined,
@@ -265,7 +285,7 @@ export function subscribersPageQuery(
   limit: number,
 ): { all(): Subscriber[]; toSQL(): { sql: string; params: unknown[] } } {
   const audience = audienceOf(filter.audience);
-  const search = searchCondition(filter.q);
+  const search = and(searchCondition(filter.q), memberCondition(filter));
   const page = (id: SQLiteColumn) => ({
     cursor: before ? gt(id, before) : after ? lt(id, after) : undefined,
     order: before ? asc(id) : desc(id),
@@ -333,7 +353,7 @@ export function listSubscribersForAdmin(
   const audience = audienceOf(filter.audience);
   // An audience alone is counted on its covering index, without visiting subscribers.
   const total =
-    audience && !filter.q.trim()
+    audience && !filter.q.trim() && (filter.member ?? "all") === "all"
       ? (db
           .select({ n: count() })
           .from(subscriberAudiences)
