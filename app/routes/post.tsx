@@ -26,6 +26,7 @@ import { commentsOpen } from "~/domain/comments/submit.server";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { embedSourcesFor } from "~/domain/embeds/policy.server";
 import { isDomainError } from "~/domain/errors.server";
+import { recordMemberLike } from "~/domain/members/data.server";
 import { getMember } from "~/domain/members/session.server";
 import { likePost } from "~/domain/posts/engagement.server";
 import { parsePostId } from "~/domain/posts/ids";
@@ -189,7 +190,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const liked = await likedIds(request);
   if (!liked.includes(post.id)) {
     try {
-      likePost(getDb(), post.id);
+      const db = getDb();
+      likePost(db, post.id);
+      const member = getMember(request, db);
+      if (member) recordMemberLike(db, member.id, post.id);
     } catch (error) {
       if (isDomainError(error)) throw data(error.message, { status: error.status });
       throw error;

@@ -50,6 +50,8 @@ export function counterCalls(build: Pick<ServerBuild, "routes">) {
     const headers = new Headers();
     const from = req.headers.origin;
     if (from) headers.set("Origin", from);
+    // A signed-in member's like is also noted as theirs (docs/members.md "Your data").
+    if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
     const request = new Request(`${how.origin}${req.url}`, { method: "POST", headers });
     action({ request, params: { id }, context: how.context() })
       .then(async (response) => {

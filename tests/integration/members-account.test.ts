@@ -24,9 +24,10 @@ import { getDashboardData } from "~/domain/site/dashboard.server";
 import { getSettings, updateSettings } from "~/domain/site/settings.server";
 import { settingsFromForm } from "~/domain/site/settings-input.server";
 import { getDb } from "~/platform/db.server";
+import { action as likeAction } from "~/routes/api.posts-like";
 import { loader as privacyLoader } from "~/routes/privacy-policy";
-import { resetDatabase } from "../helpers";
-import { caught, makePost, makeSubscriber, setupNewsroom } from "./fixtures";
+import { resetDatabase, routeArgs } from "../helpers";
+import { BASE, caught, makePost, makeSubscriber, setupNewsroom } from "./fixtures";
 import { asMember, clearOutbox, device, linkOf, mailsTo, membersSettings } from "./members-fixture";
 
 let env: ReturnType<typeof setupNewsroom>;
@@ -108,10 +109,16 @@ describe("newsletters", () => {
 
 describe("your data", () => {
   it("downloads everything stored as JSON, audited without content", async () => {
-    const { member } = await signIn("data@example.com");
+    const { member, token } = await signIn("data@example.com");
     const post = makePost({ title: "Rates rise" });
     comment(member, post.id, "A private thought");
+    // A like through the JSON call while signed in is the member's; an anonymous one is not.
+    const like = (request: Request) =>
+      likeAction(routeArgs(request, { id: String(post.id) }) as never);
+    await like(asMember(token, `/posts/like/${post.id}`, { method: "POST" }));
+    await like(new Request(`${BASE}/posts/like/${post.id}`, { method: "POST" }));
     const file = memberDataExport(getDb(), member, "127.0.0.1");
+    expect(file.likes).toHaveLength(1);
     expect(file.member.email).toBe("data@example.com");
     expect(file.comments.map((c) => c.body)).toEqual(["A private thought"]);
     expect(file.signIns).toHaveLength(1);
