@@ -4,11 +4,13 @@
  * SHA-256 is kept. It reads published content through the JSON API's public `GET` calls and
  * nothing else (`~/web/content-token-gate.server` decides per request); revoking it stops it.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { contentApiTokens } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { hashToken } from "~/domain/accounts/tokens.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, notFound, parseInput } from "~/domain/errors.server";
 import type { Db } from "~/platform/db.server";
@@ -33,11 +35,6 @@ export type ContentTokenView = {
   lastUsedAt: number | null;
   revokedAt: number | null;
 };
-
-/** The SHA-256 of a token, hex: what is stored and looked up. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
 
 /** A new token: the prefix and 32 random bytes. */
 function generateToken(): string {

@@ -5,9 +5,11 @@
  * at most one is mailed to an address per hour. Opening the link changes
  * nothing: its page's Confirm button (a POST) does.
  */
-import { createHash, randomBytes } from "node:crypto";
+
+import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { type Subscriber, subscriberConfirmations, subscribers } from "#db/schema";
+import { hashToken } from "~/domain/accounts/tokens.server";
 import { getSettings, getSiteInfo } from "~/domain/site/settings.server";
 import { AUDIENCES, type Audience } from "~/domain/subscribers/vocabulary";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
@@ -24,8 +26,6 @@ export const CONFIRM_MESSAGES = {
   invalid: "This confirmation link is not valid. Please sign up again.",
   expired: "This confirmation link has expired. Please sign up again to get a new one.",
 } as const;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Stores a new link for `subscriberId` asking for `audience`, unless one was
