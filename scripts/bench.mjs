@@ -16,11 +16,13 @@ import autocannon from "autocannon";
 import { startBenchServer } from "./bench-server.mjs";
 
 // Other modes, each its own script: `npm run bench -- viral` (a post read while it is liked),
-// `-- workers` (WORKERS=2 against one process), `-- varnish` (Varnish in front).
+// `-- workers` (WORKERS=2 against one process), `-- varnish` (Varnish in front), `-- members`
+// (a signed-in member's page against an anonymous fresh render).
 const MODES = {
   viral: "./bench-viral.mjs",
   workers: "./bench-workers.mjs",
   varnish: "./bench-varnish.mjs",
+  members: "./bench-members.mjs",
 };
 const mode = process.argv[2];
 if (mode !== undefined) {

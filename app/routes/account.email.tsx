@@ -23,8 +23,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const body = await readAnyBody(request);
-  return answerForm(() => confirmEmailChange(getDb(), body.token), "done");
+  return answerForm(
+    async () => confirmEmailChange(getDb(), (await readAnyBody(request)).token),
+    "done",
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

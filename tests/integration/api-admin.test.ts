@@ -139,6 +139,7 @@ describe("GET /get/dashboard-data and /get/analytics-data", () => {
       "recentPosts",
       "recentSubscribers",
       "totalComments",
+      "totalMembers",
       "totalPosts",
       "totalSubscribers",
       "totalUsers",
@@ -166,7 +167,15 @@ describe("GET /get/dashboard-data and /get/analytics-data", () => {
       totalComments: 0,
       totalShares: expect.any(Number),
       topPosts: expect.arrayContaining([
-        { title: "Counted", views: 0, shares: 0, comments: 0, url: expect.any(String) },
+        {
+          title: "Counted",
+          views: 0,
+          shares: 0,
+          comments: 0,
+          fediverseLikes: 0,
+          fediverseBoosts: 0,
+          url: expect.any(String),
+        },
       ]),
     });
   });

@@ -562,6 +562,9 @@ describe("other collections", () => {
       status: "Active",
       audience: ["News"],
       timestamp: expect.any(Number),
+      // Reader accounts (docs/members.md): never signed in yet.
+      memberSince: null,
+      lastSignInAt: null,
     });
     await refused(
       () => as(n.staff.admin).add("subscribers", { name: "Z", email: "zoe@example.com" }),
