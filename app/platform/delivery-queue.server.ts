@@ -279,7 +279,8 @@ export async function runDueDeliveries(
   let sent = 0;
   const offset = now - Date.now();
   for (;;) {
-    const rows = takeDue(db, now, MAX_IN_FLIGHT);
+    // The shifted clock moves on, so rows a handler queued meanwhile are due in this run too.
+    const rows = takeDue(db, Math.max(now, Date.now() + offset), MAX_IN_FLIGHT);
     if (rows.length === 0) return sent;
     sent += rows.length;
     await Promise.all(rows.map((row) => attempt(db, row, handlers, offset)));

@@ -3,6 +3,7 @@
  * each. A kind without a handler is marked dead at its first attempt.
  */
 import { activityPubDelivery } from "~/domain/federation/deliver.server";
+import { activityPubFanout, FANOUT_KIND } from "~/domain/federation/publishing.server";
 import { webhookDelivery } from "~/domain/integrations/webhook-delivery.server";
 import { WEBHOOK_KIND } from "~/domain/integrations/webhooks.server";
 import { webmentionDelivery } from "~/domain/webmention/send.server";
@@ -18,4 +19,5 @@ export const deliveryHandlers: Record<string, DeliveryHandler> = {
   webmention: webmentionDelivery,
   "webmention-verify": webmentionVerify,
   activitypub: activityPubDelivery,
+  [FANOUT_KIND]: activityPubFanout,
 };

@@ -11,6 +11,8 @@
  * pending (docs/decisions/251-job-lease.md).
  */
 import { startBackupSchedule, stopBackupSchedule } from "~/domain/backups/schedule.server";
+import { ensureKeysAsync } from "~/domain/federation/actors.server";
+import { SITE_ACTOR } from "~/domain/federation/ids.server";
 import { kickImports, startImportRunner, stopImportRunner } from "~/domain/importing/jobs.server";
 import { queueMissingRenditions } from "~/domain/media/rendition-worker.server";
 import {
@@ -115,7 +117,14 @@ export function backgroundJobs(
     {
       // Sends the queued deliveries to other servers, retrying with backoff (docs/integrations.md).
       name: "deliveries",
-      start: () => startDeliveryWorker(getDb, deliveryHandlers, logFor("deliveries", "error")),
+      start: () => {
+        startDeliveryWorker(getDb, deliveryHandlers, logFor("deliveries", "error"));
+        // The site actor's key pair is made now, off the main thread, rather than by the first
+        // delivery or the first server asking (docs/federation.md "Actors").
+        ensureKeysAsync(getDb(), SITE_ACTOR).catch((error: Error) =>
+          logFor("deliveries", "error")(`Could not make the site's key pair: ${error.message}`),
+        );
+      },
       // Sends in flight finish (each within its timeout); the rest wait for the next holder.
       stop: () => stopDeliveryWorker(),
       poll: kickDeliveries,

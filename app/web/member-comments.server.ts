@@ -15,7 +15,6 @@ import { getDb } from "~/platform/db.server";
 import { type CommentFormResult, commentMessage } from "~/web/comments.server";
 import { redirectWithFlash } from "~/web/flash.server";
 
-
 export async function postMemberCommentForm(
   post: { id: number; url: string },
   member: Member,

@@ -3,7 +3,7 @@
  * user or guest contributor named as an Author of a published post. Each has an RSA key pair, made
  * on first need and kept in `ap_actors`.
  */
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPair, generateKeyPairSync } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { apActors, guestContributors, posts, users } from "#db/schema";
 import {
@@ -127,37 +127,74 @@ export function publishedPostCount(db: Db): number {
   return db.select({ n: count() }).from(posts).where(eq(posts.status, "published")).get()?.n ?? 0;
 }
 
-/**
- * The actor's key pair, made (RSA 2048) and stored the first time it is needed. A row the
- * publishing consumer made without keys (it may not spend the time inside its transaction) gets
- * them here.
- */
-export function ensureKeys(db: DbOrTx, ref: LocalActorRef): ActorKeys {
-  const find = () =>
-    db
-      .select()
-      .from(apActors)
-      .where(and(eq(apActors.kind, ref.kind), eq(apActors.refId, ref.refId)))
-      .get();
-  const existing = find();
+const KEY_OPTIONS = {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: "spki", format: "pem" },
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+} as const;
+
+function storedKeys(db: DbOrTx, ref: LocalActorRef): ActorKeys | undefined {
+  return db
+    .select()
+    .from(apActors)
+    .where(and(eq(apActors.kind, ref.kind), eq(apActors.refId, ref.refId)))
+    .get();
+}
+
+/** Stores a new pair unless the actor has one already (a pair made meanwhile wins). */
+function storeKeys(
+  db: DbOrTx,
+  ref: LocalActorRef,
+  pair: { publicKey: string; privateKey: string },
+): ActorKeys {
+  const existing = storedKeys(db, ref);
   if (existing?.privateKey) return existing;
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
   if (existing) {
     db.update(apActors)
-      .set({ publicKey, privateKey })
+      .set(pair)
       .where(and(eq(apActors.id, existing.id), eq(apActors.privateKey, "")))
       .run();
   } else {
     db.insert(apActors)
-      .values({ kind: ref.kind, refId: ref.refId, publicKey, privateKey, createdAt: Date.now() })
+      .values({ kind: ref.kind, refId: ref.refId, ...pair, createdAt: Date.now() })
       .onConflictDoNothing()
       .run();
   }
-  return find() as ActorKeys;
+  return storedKeys(db, ref) as ActorKeys;
+}
+
+/**
+ * The actor's key pair, made (RSA 2048) and stored the first time it is needed. A row the
+ * publishing consumer made without keys (it may not spend the time inside its transaction) gets
+ * them here. Making a pair takes a tenth of a second or more: paths that can wait use
+ * `ensureKeysAsync`, which makes it off the main thread.
+ */
+export function ensureKeys(db: DbOrTx, ref: LocalActorRef): ActorKeys {
+  const existing = storedKeys(db, ref);
+  if (existing?.privateKey) return existing;
+  return storeKeys(db, ref, generateKeyPairSync("rsa", KEY_OPTIONS));
+}
+
+/** Pairs being made, by actor: the first delivery of a fan-out makes it, the others wait for it. */
+const making = new Map<string, Promise<ActorKeys>>();
+
+/** `ensureKeys`, the pair made in the thread pool so readers are not kept waiting. */
+export async function ensureKeysAsync(db: DbOrTx, ref: LocalActorRef): Promise<ActorKeys> {
+  const existing = storedKeys(db, ref);
+  if (existing?.privateKey) return existing;
+  const key = `${ref.kind}:${ref.refId}`;
+  let made = making.get(key);
+  if (!made) {
+    made = new Promise<{ publicKey: string; privateKey: string }>((resolve, reject) =>
+      generateKeyPair("rsa", KEY_OPTIONS, (error, publicKey, privateKey) =>
+        error ? reject(error) : resolve({ publicKey, privateKey }),
+      ),
+    )
+      .then((pair) => storeKeys(db, ref, pair))
+      .finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
 }
 
 /** The key row of `ap_actors.id`, or null. */

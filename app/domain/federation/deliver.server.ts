@@ -4,7 +4,7 @@
  * and 410 mean the inbox is gone, as does any other refusal but 401, 408 and 429; those and 5xx are
  * retried, honouring Retry-After.
  */
-import { actorKeysById, ensureKeys, refOf } from "~/domain/federation/actors.server";
+import { actorKeysById, ensureKeysAsync, refOf } from "~/domain/federation/actors.server";
 import { signedHeaders } from "~/domain/federation/signatures.server";
 import { AP_MEDIA_TYPE } from "~/domain/federation/vocabulary";
 import type { Db, DbOrTx } from "~/platform/db.server";
@@ -44,7 +44,7 @@ async function send(row: DeliveryRow, db: Db) {
   const actorId = Number((row.meta as { actorId?: unknown }).actorId ?? row.ownerId);
   const stored = actorKeysById(db, actorId);
   if (!stored) return { ok: false, error: "The sending actor no longer exists", permanent: true };
-  const keys = stored.privateKey ? stored : ensureKeys(db, refOf(stored));
+  const keys = stored.privateKey ? stored : await ensureKeysAsync(db, refOf(stored));
   try {
     const headers = await signedHeaders(keys, {
       method: "POST",

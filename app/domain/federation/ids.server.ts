@@ -10,6 +10,9 @@ export type LocalActorRef =
   | { kind: "user"; refId: number }
   | { kind: "guest"; refId: number };
 
+/** The site itself as an actor. */
+export const SITE_ACTOR: LocalActorRef = { kind: "site", refId: 0 };
+
 /** The site's origin as the fediverse sees it: PUBLIC_URL (docs/operations.md). */
 export function siteOrigin(): string {
   return readEnv().publicUrl;

@@ -6,13 +6,16 @@
  * One delivery per server inbox (a shared inbox, else the follower's own), however many of the
  * post's actors it hosts followers of: the site's followers get the site actor's activity, a
  * server that follows only authors gets the first such author's (docs/decisions/305-one-delivery-per-inbox.md).
- * Runs inside the event cursor's transaction: it reads rows and queues, nothing else; keys are
- * made by the delivery handler on first use (an ap_actors row made here has empty keys).
+ * The consumer runs inside the event cursor's transaction and queues one fan-out delivery per
+ * event; the fan-out handler finds the inboxes and queues one delivery each, in steps, so a post to
+ * ten thousand followers never holds the process for long. Keys are made by the delivery handler
+ * on first use (an ap_actors row made here has empty keys).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { apActors, apFollowers, apPosts } from "#db/schema";
 import { ANONYMOUS, canRead } from "~/domain/access/reading.server";
 import type { Db } from "~/platform/db.server";
+import { type DeliveryHandler, enqueueDelivery } from "~/platform/delivery-queue.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
 import { articleSources, buildArticle, followersUri, postActors } from "./articles.server";
 import { blockedTest } from "./blocks.server";
@@ -57,42 +60,60 @@ function actorsById(db: Db, ids: readonly number[]): Sender[] {
   });
 }
 
+/** Followers read per step of a fan-out; the process serves readers between steps. */
+const FANOUT_STEP = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Where each actor delivers: every inbox of the actors' accepted followers, once, skipping blocked
- * servers and accounts, given to the first actor (in `actors` order) with a follower there.
+ * servers and accounts, given to the first actor (in `actors` order) with a follower there. Reads
+ * the followers FANOUT_STEP at a time, yielding between steps.
  */
-export function inboxesByActor(db: Db, actors: readonly Sender[]): Map<number, string[]> {
+export async function inboxesByActor(
+  db: Db,
+  actors: readonly Sender[],
+): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(actors.map((a) => [a.id, []]));
   if (actors.length === 0) return out;
   const blocked = blockedTest(db);
-  const rows = db
-    .select({
-      actorId: apFollowers.actorId,
-      remoteUri: apFollowers.remoteUri,
-      server: apFollowers.server,
-      inbox: apFollowers.inbox,
-      sharedInbox: apFollowers.sharedInbox,
-    })
-    .from(apFollowers)
-    .where(
-      and(
-        inArray(
-          apFollowers.actorId,
-          actors.map((a) => a.id),
-        ),
-        eq(apFollowers.status, "accepted"),
-      ),
-    )
-    .all();
   const rank = new Map(actors.map((a, i) => [a.id, i]));
   const chosen = new Map<string, number>();
-  for (const row of rows) {
-    const target = row.sharedInbox || row.inbox;
-    if (blocked(row.remoteUri, row.server) || blocked(row.remoteUri, hostOf(target))) continue;
-    const current = chosen.get(target);
-    if (current === undefined || (rank.get(row.actorId) ?? 0) < (rank.get(current) ?? 0)) {
-      chosen.set(target, row.actorId);
+  for (let after = 0; ; ) {
+    const rows = db
+      .select({
+        id: apFollowers.id,
+        actorId: apFollowers.actorId,
+        remoteUri: apFollowers.remoteUri,
+        server: apFollowers.server,
+        inbox: apFollowers.inbox,
+        sharedInbox: apFollowers.sharedInbox,
+      })
+      .from(apFollowers)
+      .where(
+        and(
+          inArray(
+            apFollowers.actorId,
+            actors.map((a) => a.id),
+          ),
+          eq(apFollowers.status, "accepted"),
+          gt(apFollowers.id, after),
+        ),
+      )
+      .orderBy(asc(apFollowers.id))
+      .limit(FANOUT_STEP)
+      .all();
+    for (const row of rows) {
+      const target = row.sharedInbox || row.inbox;
+      if (blocked(row.remoteUri, row.server) || blocked(row.remoteUri, hostOf(target))) continue;
+      const current = chosen.get(target);
+      if (current === undefined || (rank.get(row.actorId) ?? 0) < (rank.get(current) ?? 0)) {
+        chosen.set(target, row.actorId);
+      }
     }
+    if (rows.length < FANOUT_STEP) break;
+    after = rows[rows.length - 1]?.id ?? after;
+    await nextTurn();
   }
   for (const [target, actorId] of chosen) out.get(actorId)?.push(target);
   return out;
@@ -106,24 +127,60 @@ const hostOf = (url: string) => {
   }
 };
 
-/** Queues `build(actor)` for each actor with inboxes to reach; returns how many were queued. */
+export const FANOUT_KIND = "activitypub-fanout";
+
+type Fanout = {
+  activities: { actorId: number; activity: Record<string, unknown> & { id: string } }[];
+};
+
+/**
+ * Queues `build(actor)` from each actor as one fan-out delivery: the consumer's transaction stays
+ * a few milliseconds however many follow; the fan-out handler then queues one delivery per inbox,
+ * a step at a time (docs/federation.md "What is sent"). Keys make a repeated fan-out queue nothing
+ * twice.
+ */
 function deliver(
   db: Db,
   actors: readonly Sender[],
   build: (actor: Sender) => Record<string, unknown> & { id: string },
-): number {
-  let queued = 0;
-  for (const [actorId, inboxes] of inboxesByActor(db, actors)) {
-    const actor = actors.find((a) => a.id === actorId);
-    if (!actor || inboxes.length === 0) continue;
-    const activity = build(actor);
-    for (const inbox of inboxes) {
-      const id = enqueueActivity(db, { actorId, inbox, activity });
-      if (id !== null) queued++;
-    }
-  }
-  return queued;
+): void {
+  if (actors.length === 0) return;
+  const fanout: Fanout = {
+    activities: actors.map((actor) => ({ actorId: actor.id, activity: build(actor) })),
+  };
+  enqueueDelivery(db, {
+    kind: FANOUT_KIND,
+    key: `fanout:${fanout.activities[0]?.activity.id}`,
+    target: actors[0]?.uri ?? "",
+    payload: JSON.stringify(fanout),
+    ownerId: actors[0]?.id ?? null,
+  });
 }
+
+/** The fan-out: every inbox its activity, FANOUT_STEP queued at a time. */
+export const activityPubFanout: DeliveryHandler = {
+  async send(row, db) {
+    const fanout = JSON.parse(row.payload) as Fanout;
+    const actors = actorsById(
+      db,
+      fanout.activities.map((a) => a.actorId),
+    );
+    let queued = 0;
+    for (const [actorId, inboxes] of await inboxesByActor(db, actors)) {
+      const activity = fanout.activities.find((a) => a.actorId === actorId)?.activity;
+      if (!activity) continue;
+      for (let i = 0; i < inboxes.length; i += FANOUT_STEP) {
+        db.transaction(() => {
+          for (const inbox of inboxes.slice(i, i + FANOUT_STEP)) {
+            if (enqueueActivity(db, { actorId, inbox, activity }) !== null) queued++;
+          }
+        });
+        await nextTurn();
+      }
+    }
+    return { ok: true, excerpt: `${queued} deliveries queued` };
+  },
+};
 
 /** post.published and post.updated: Create (or Update, once a Create went out) of the Article. */
 function sendArticle(db: Db, event: SiteEvent): void {

@@ -4,7 +4,12 @@
  * to the HTML page.
  */
 import { redirect } from "react-router";
-import { actorDocument, localActor, localActorBySlug } from "~/domain/federation/actors.server";
+import {
+  actorDocument,
+  ensureKeysAsync,
+  localActor,
+  localActorBySlug,
+} from "~/domain/federation/actors.server";
 import type { LocalActorRef } from "~/domain/federation/ids.server";
 import { getDb } from "~/platform/db.server";
 import { errorAnswer, jsonAnswer, wantsActivityJson } from "~/web/activitypub.server";
@@ -16,7 +21,7 @@ function refFrom(pathname: string, id: string | undefined): LocalActorRef | null
   return { kind: pathname.startsWith("/ap/users/") ? "user" : "guest", refId: Number(id) };
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const { pathname } = new URL(request.url);
   const p = params as { id?: string; slug?: string };
@@ -29,5 +34,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
         : null;
   if (!actor) return errorAnswer(404, "No such actor here");
   if (!wantsActivityJson(request)) return redirect(actor.pagePath, 302);
+  // The pair is made off the main thread the first time (actorDocument then finds it).
+  await ensureKeysAsync(db, actor.ref);
   return jsonAnswer(actorDocument(db, actor));
 }
