@@ -16,8 +16,17 @@ import {
 import { parsePostId } from "~/domain/posts/ids";
 import type { Db } from "~/platform/db.server";
 import { htmlToText } from "~/utils/text";
-import { parsePostObjectId, siteOrigin } from "./ids.server";
-import type { InboxContext } from "./inbox.server";
+import { type LocalActorRef, parsePostObjectId, siteOrigin } from "./ids.server";
+import type { RemoteActor } from "./signatures.server";
+import type { ApActivity } from "./vocabulary";
+
+/** One received activity, its verified signer and the local actor it was sent to (none: the shared inbox). */
+export type InboxContext = {
+  db: Db;
+  activity: ApActivity;
+  signer: RemoteActor;
+  recipient: LocalActorRef | null;
+};
 
 type Json = Record<string, unknown>;
 

@@ -12,7 +12,10 @@ import { localActor } from "~/domain/federation/actors.server";
 import { isBlocked } from "~/domain/federation/blocks.server";
 import { removeFollow, storeFollow } from "~/domain/federation/follows.server";
 import { type LocalActorRef, parseActorUri } from "~/domain/federation/ids.server";
-import { handleContentActivity } from "~/domain/federation/inbound-content.server";
+import {
+  handleContentActivity,
+  type InboxContext,
+} from "~/domain/federation/inbound-content.server";
 import {
   checkSignedRequest,
   type IncomingRequest,
@@ -30,12 +33,6 @@ import { FailureLimiter } from "~/platform/rate-limit.server";
 export const MAX_INBOX_BYTES = 1024 * 1024;
 
 /** What a handler is given: the activity, who signed it, and whose inbox it came to (null: shared). */
-export type InboxContext = {
-  db: Db;
-  activity: ApActivity;
-  signer: RemoteActor;
-  recipient: LocalActorRef | null;
-};
 export type InboxHandler = (ctx: InboxContext) => Promise<void>;
 
 /** The local actor an activity's object names, when it is one of ours. */
