@@ -292,6 +292,7 @@ type Worker = {
   handlers: Record<string, DeliveryHandler>;
   inFlight: Set<Promise<void>>;
   timer: NodeJS.Timeout | null;
+  soon: NodeJS.Immediate | null;
   stopped: boolean;
   log: (line: string) => void;
 };
@@ -299,6 +300,15 @@ let worker: Worker | null = null;
 
 /** Idle, the worker looks again after this long (another process may have queued rows). */
 const IDLE_LOOK_MS = 1_000;
+
+/** One turn on the next pass of the event loop, however many sends ended meanwhile. */
+function soon(w: Worker) {
+  if (w.soon) return;
+  w.soon = setImmediate(() => {
+    w.soon = null;
+    turn(w);
+  });
+}
 
 function turn(w: Worker) {
   if (w.stopped) return;
@@ -315,7 +325,8 @@ function turn(w: Worker) {
       .catch((error: unknown) => w.log(`Delivery ${row.id} failed: ${(error as Error).message}`))
       .finally(() => {
         w.inFlight.delete(run);
-        turn(w);
+        // Refill in batches, once half the slots are free: fewer takes on a long queue.
+        if (w.inFlight.size <= MAX_IN_FLIGHT / 2) soon(w);
       });
     w.inFlight.add(run);
   }
@@ -332,7 +343,15 @@ export function startDeliveryWorker(
   log: (line: string) => void,
 ): void {
   if (worker && !worker.stopped) return;
-  const w: Worker = { db, handlers, inFlight: new Set(), timer: null, stopped: false, log };
+  const w: Worker = {
+    db,
+    handlers,
+    inFlight: new Set(),
+    timer: null,
+    soon: null,
+    stopped: false,
+    log,
+  };
   worker = w;
   wake = () => {
     if (w.inFlight.size < MAX_IN_FLIGHT) turn(w);
@@ -347,6 +366,7 @@ export async function stopDeliveryWorker(): Promise<void> {
   w.stopped = true;
   wake = null;
   if (w.timer) clearTimeout(w.timer);
+  if (w.soon) clearImmediate(w.soon);
   await Promise.allSettled([...w.inFlight]);
   worker = null;
 }

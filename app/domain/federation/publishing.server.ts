@@ -61,7 +61,7 @@ function actorsById(db: Db, ids: readonly number[]): Sender[] {
 }
 
 /** Followers read per step of a fan-out; the process serves readers between steps. */
-const FANOUT_STEP = 500;
+const FANOUT_STEP = 100;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
