@@ -16,7 +16,12 @@ test("an Administrator blocks and unblocks a server on the Fediverse screen", as
   await page.goto("/admin/fediverse");
   await expect(page.getByRole("heading", { level: 1, name: "Fediverse" })).toBeVisible();
   await expect(page.getByText("No followers yet.")).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  // axe runs with JavaScript on (the same server-rendered markup): without it, its run does not
+  // finish (the accessibility spec leaves that project out too).
+  const axe = async () => {
+    if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
+  };
+  await axe();
 
   await page.getByLabel("What").selectOption("domain");
   await page.getByLabel("Server or account").fill(`https://${host}/`);
@@ -24,7 +29,7 @@ test("an Administrator blocks and unblocks a server on the Fediverse screen", as
   await expect(page.getByText("Added to the blocklist").first()).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(host) });
   await expect(row).toContainText("Server");
-  expect(await seriousViolations(page)).toEqual([]);
+  await axe();
 
   await row.getByRole("button", { name: `Unblock ${host}` }).click();
   await expect(page.getByText("Removed from the blocklist").first()).toBeVisible();

@@ -118,7 +118,8 @@ test("Analytics' top posts name each number at 375 px", async ({ page, signInAs 
   const labels = await cells.evaluateAll((all) =>
     all.map((td) => getComputedStyle(td, "::before").content),
   );
-  for (const label of labels) expect(label).toMatch(/^"(Views|Shares|Comments)"$/);
+  for (const label of labels)
+    expect(label).toMatch(/^"(Views|Shares|Comments|Fediverse likes|Fediverse boosts)"$/);
 });
 
 test("Add Post on a phone shows every tag, with no inner scroll", async ({ page, signInAs }) => {

@@ -89,7 +89,9 @@ test("an author page: photo, name, posts 10 at a time with Load more, its feed; 
   const shown = await cards.count();
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThanOrEqual(10);
-  const feed = await page.locator('link[rel="alternate"][href*="/author/"]').getAttribute("href");
+  const feed = await page
+    .locator('link[rel="alternate"][type="application/rss+xml"][href*="/author/"]')
+    .getAttribute("href");
   expect(feed).toMatch(/\/author\/[a-z0-9-]+\/rss\.xml$/);
   const total = Number(
     (await page.locator(".section-header .muted").first().textContent())?.split(" ")[0],

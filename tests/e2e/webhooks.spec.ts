@@ -41,7 +41,12 @@ test("an Administrator adds a webhook, sends a test and removes it", async ({
   await signInAs("Administrator");
   await page.goto("/admin/integrations");
   await expect(page.getByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  // axe runs with JavaScript on (the same server-rendered markup): without it, its run does not
+  // finish (the accessibility spec leaves that project out too).
+  const axe = async () => {
+    if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
+  };
+  await axe();
 
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Target URL").fill(target);
@@ -52,7 +57,7 @@ test("an Administrator adds a webhook, sends a test and removes it", async ({
   // The webhook's own page: the secret and an empty log.
   await expect(page.getByRole("heading", { level: 1, name: `Webhook: ${name}` })).toBeVisible();
   await expect(page.getByText("Nothing delivered yet.")).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await axe();
 
   await page.goto("/admin/integrations");
   const row = page.getByRole("row", { name: new RegExp(name) });
@@ -69,7 +74,7 @@ test("an Administrator adds a webhook, sends a test and removes it", async ({
     await page.reload();
     await expect(page.getByRole("row", { name: /ping/ })).toContainText("Delivered (HTTP 204)");
   }).toPass({ timeout: 10_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  await axe();
 
   await page.goto("/admin/integrations");
   await page.getByRole("link", { name: `Remove ${name}` }).click();
