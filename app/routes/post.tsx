@@ -26,9 +26,8 @@ import { commentsOpen } from "~/domain/comments/submit.server";
 import { renderContent } from "~/domain/content/pipeline.server";
 import { embedSourcesFor } from "~/domain/embeds/policy.server";
 import { isDomainError } from "~/domain/errors.server";
-import { recordMemberLike } from "~/domain/members/data.server";
+import { likeAsReader } from "~/domain/members/data.server";
 import { getMember } from "~/domain/members/session.server";
-import { likePost } from "~/domain/posts/engagement.server";
 import { parsePostId } from "~/domain/posts/ids";
 import { getPostById, getPublishedPost, getReadAlso } from "~/domain/posts/reading.server";
 import { sanitizePostHtml } from "~/domain/posts/sanitize.server";
@@ -191,9 +190,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!liked.includes(post.id)) {
     try {
       const db = getDb();
-      likePost(db, post.id);
-      const member = getMember(request, db);
-      if (member) recordMemberLike(db, member.id, post.id);
+      likeAsReader(db, post.id, getMember(request, db));
     } catch (error) {
       if (isDomainError(error)) throw data(error.message, { status: error.status });
       throw error;

@@ -9,11 +9,22 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notFound } from "~/domain/errors.server";
 import { memberAudiences, memberComments } from "~/domain/members/account.server";
 import type { Member } from "~/domain/members/session.server";
+import { likePost } from "~/domain/posts/engagement.server";
 import type { Db } from "~/platform/db.server";
 
 /** Notes a like by a signed-in member (once per post; the post's count is the like call's). */
 export function recordMemberLike(db: Db, subscriberId: number, postId: number, now = Date.now()) {
   db.insert(memberLikes).values({ subscriberId, postId, at: now }).onConflictDoNothing().run();
+}
+
+/**
+ * A reader's like (docs/behaviour.md §engagement): +1 on the post, and noted as the member's when
+ * one is signed in. The JSON call and the form without JavaScript both come here.
+ */
+export function likeAsReader(db: Db, postId: unknown, member: Member | null) {
+  const liked = likePost(db, postId);
+  if (member) recordMemberLike(db, member.id, liked.id);
+  return liked;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
