@@ -1126,6 +1126,8 @@ export const apFollowers = sqliteTable(
   (t) => [
     uniqueIndex("ap_followers_actor_remote_idx").on(t.actorId, t.remoteUri),
     index("ap_followers_actor_status_idx").on(t.actorId, t.status, t.createdAt),
+    // A fan-out pages an actor's accepted followers by id (rowid ends every index): no sort.
+    index("ap_followers_fanout_idx").on(t.actorId, t.status),
     index("ap_followers_server_idx").on(t.server),
   ],
 );

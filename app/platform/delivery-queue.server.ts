@@ -13,10 +13,11 @@
  * receivers recognise the repeat by the activity's or delivery's id.
  */
 
+import { type EventLoopUtilization, performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { deliveries, deliveryAttempts } from "#db/schema";
-import type { Db, DbOrTx } from "./db.server";
+import { type Db, type DbOrTx, preparedOnce } from "./db.server";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type DeliveryAttemptRow = typeof deliveryAttempts.$inferSelect;
@@ -161,39 +162,75 @@ export function deliveryLog(db: Db, deliveryId: number): DeliveryAttemptRow[] {
  */
 const DUE_STATUS = sql`${deliveries.status} in ('pending', 'sending')`;
 
-/** Takes up to `limit` due rows for this worker (their next_at moves a lease ahead). */
+/**
+ * Takes up to `limit` due rows for this worker, their next_at moved a lease ahead, in one
+ * statement. Prepared once per connection: the queue's statements run once per delivery, and
+ * building them again each time cost more than running them.
+ */
+const takeDueQuery = preparedOnce((db) =>
+  db
+    .update(deliveries)
+    .set({
+      status: "sending",
+      nextAt: sql`${sql.placeholder("leaseEnd")}`,
+      leaseUntil: sql`${sql.placeholder("leaseEnd")}`,
+    })
+    .where(
+      inArray(
+        deliveries.id,
+        db
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(DUE_STATUS, lte(deliveries.nextAt, sql.placeholder("now"))))
+          .orderBy(deliveries.nextAt)
+          .limit(sql.placeholder("limit")),
+      ),
+    )
+    .returning()
+    .prepare(),
+);
+
 function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
   if (limit <= 0) return [];
-  return db.transaction((tx) => {
-    const due = tx
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(and(DUE_STATUS, lte(deliveries.nextAt, now)))
-      .orderBy(deliveries.nextAt)
-      .limit(limit)
-      .all();
-    if (due.length === 0) return [];
-    return tx
-      .update(deliveries)
-      .set({
-        status: "sending",
-        nextAt: now + DELIVERY_LEASE_MS,
-        leaseUntil: now + DELIVERY_LEASE_MS,
-      })
-      .where(
-        and(
-          inArray(
-            deliveries.id,
-            due.map((d) => d.id),
-          ),
-          DUE_STATUS,
-          lte(deliveries.nextAt, now),
-        ),
-      )
-      .returning()
-      .all();
-  });
+  return takeDueQuery(db).all({ now, limit, leaseEnd: now + DELIVERY_LEASE_MS });
 }
+
+/** An attempt's outcome, written only while this worker still holds the row. */
+const settleQuery = preparedOnce((db) =>
+  db
+    .update(deliveries)
+    .set({
+      status: sql`${sql.placeholder("status")}`,
+      attempts: sql`${sql.placeholder("attempts")}`,
+      lastStatus: sql`${sql.placeholder("lastStatus")}`,
+      lastError: sql`${sql.placeholder("lastError")}`,
+      leaseUntil: null,
+      doneAt: sql`${sql.placeholder("doneAt")}`,
+      nextAt: sql`${sql.placeholder("nextAt")}`,
+    })
+    .where(
+      and(
+        eq(deliveries.id, sql.placeholder("id")),
+        eq(deliveries.status, "sending"),
+        eq(deliveries.leaseUntil, sql.placeholder("leaseUntil")),
+      ),
+    )
+    .prepare(),
+);
+
+const attemptQuery = preparedOnce((db) =>
+  db
+    .insert(deliveryAttempts)
+    .values({
+      deliveryId: sql.placeholder("deliveryId"),
+      at: sql.placeholder("at"),
+      status: sql.placeholder("status"),
+      durationMs: sql.placeholder("durationMs"),
+      error: sql.placeholder("error"),
+      excerpt: sql.placeholder("excerpt"),
+    })
+    .prepare(),
+);
 
 /** Writes one attempt's outcome, if this worker still holds the row. */
 function settle(
@@ -212,37 +249,27 @@ function settle(
     : result.permanent || now + delay > row.giveUpAt
       ? "dead"
       : "pending";
-  const written = db.transaction((tx) => {
-    const updated = tx
-      .update(deliveries)
-      .set({
-        status: state,
-        attempts: failures,
-        lastStatus: result.status ?? null,
-        lastError: result.ok ? null : (result.error ?? "failed"),
-        leaseUntil: null,
-        doneAt: state === "done" ? now : null,
-        nextAt: state === "pending" ? now + delay : now,
-      })
-      .where(
-        and(
-          eq(deliveries.id, row.id),
-          eq(deliveries.status, "sending"),
-          eq(deliveries.leaseUntil, row.leaseUntil ?? -1),
-        ),
-      )
-      .run();
+  const error = result.ok ? null : (result.error ?? "failed");
+  const written = db.transaction(() => {
+    const updated = settleQuery(db).run({
+      id: row.id,
+      leaseUntil: row.leaseUntil ?? -1,
+      status: state,
+      attempts: failures,
+      lastStatus: result.status ?? null,
+      lastError: error,
+      doneAt: state === "done" ? now : null,
+      nextAt: state === "pending" ? now + delay : now,
+    });
     if (updated.changes !== 1) return false;
-    tx.insert(deliveryAttempts)
-      .values({
-        deliveryId: row.id,
-        at: startedAt,
-        status: result.status ?? null,
-        durationMs: now - startedAt,
-        error: result.ok ? null : (result.error ?? "failed"),
-        excerpt: result.excerpt?.slice(0, EXCERPT_CHARS) ?? null,
-      })
-      .run();
+    attemptQuery(db).run({
+      deliveryId: row.id,
+      at: startedAt,
+      status: result.status ?? null,
+      durationMs: now - startedAt,
+      error,
+      excerpt: result.excerpt?.slice(0, EXCERPT_CHARS) ?? null,
+    });
     return true;
   });
   if (written) handler?.settled?.(db, { ...row, attempts: failures }, state);
@@ -291,6 +318,10 @@ type Worker = {
   db: () => Db;
   handlers: Record<string, DeliveryHandler>;
   inFlight: Set<Promise<void>>;
+  /** Sends allowed in flight now: between MIN_IN_FLIGHT and MAX_IN_FLIGHT (see `pace`). */
+  limit: number;
+  /** The event loop's utilisation at the start of the current window. */
+  window: { at: number; mark: EventLoopUtilization };
   timer: NodeJS.Timeout | null;
   soon: NodeJS.Immediate | null;
   stopped: boolean;
@@ -300,6 +331,35 @@ let worker: Worker | null = null;
 
 /** Idle, the worker looks again after this long (another process may have queued rows). */
 const IDLE_LOOK_MS = 1_000;
+
+/** The fewest sends kept in flight however busy the process is: a backlog always moves. */
+export const MIN_IN_FLIGHT = 2;
+/** How often the limit is reconsidered. */
+const PACE_WINDOW_MS = 50;
+/** Busier than this, the limit halves; calmer than CALM, it grows by one. */
+const BUSY = 0.75;
+const CALM = 0.5;
+
+/**
+ * Deliveries yield to readers (docs/performance.md "Federation"): sends to slow servers mostly wait
+ * on the network and may all be in flight, but answers from fast ones keep the main thread busy
+ * with their bookkeeping, and readers' requests then wait behind it. So the limit on sends in
+ * flight follows the event loop's utilisation over the last window: halved when the process is
+ * busy, one more when it is calm (additive increase, multiplicative decrease).
+ */
+/** The limit after a window whose event-loop utilisation (0 to 1) was `utilization`. */
+export function nextLimit(limit: number, utilization: number): number {
+  if (utilization > BUSY) return Math.max(MIN_IN_FLIGHT, Math.floor(limit / 2));
+  if (utilization < CALM) return Math.min(MAX_IN_FLIGHT, limit + 1);
+  return limit;
+}
+
+function pace(w: Worker) {
+  const now = performance.now();
+  if (now - w.window.at < PACE_WINDOW_MS) return;
+  w.limit = nextLimit(w.limit, performance.eventLoopUtilization(w.window.mark).utilization);
+  w.window = { at: now, mark: performance.eventLoopUtilization() };
+}
 
 /** One turn on the next pass of the event loop, however many sends ended meanwhile. */
 function soon(w: Worker) {
@@ -314,9 +374,10 @@ function turn(w: Worker) {
   if (w.stopped) return;
   if (w.timer) clearTimeout(w.timer);
   w.timer = null;
+  pace(w);
   let rows: DeliveryRow[] = [];
   try {
-    rows = takeDue(w.db(), Date.now(), MAX_IN_FLIGHT - w.inFlight.size);
+    rows = takeDue(w.db(), Date.now(), w.limit - w.inFlight.size);
   } catch (error) {
     w.log(`Could not read the delivery queue: ${(error as Error).message}`);
   }
@@ -325,12 +386,11 @@ function turn(w: Worker) {
       .catch((error: unknown) => w.log(`Delivery ${row.id} failed: ${(error as Error).message}`))
       .finally(() => {
         w.inFlight.delete(run);
-        // Refill in batches, once half the slots are free: fewer takes on a long queue.
-        if (w.inFlight.size <= MAX_IN_FLIGHT / 2) soon(w);
+        soon(w);
       });
     w.inFlight.add(run);
   }
-  if (!w.stopped && w.inFlight.size < MAX_IN_FLIGHT) {
+  if (!w.stopped && w.inFlight.size < w.limit) {
     w.timer = setTimeout(() => turn(w), IDLE_LOOK_MS);
     w.timer.unref();
   }
@@ -347,6 +407,8 @@ export function startDeliveryWorker(
     db,
     handlers,
     inFlight: new Set(),
+    limit: MAX_IN_FLIGHT,
+    window: { at: performance.now(), mark: performance.eventLoopUtilization() },
     timer: null,
     soon: null,
     stopped: false,
@@ -354,7 +416,7 @@ export function startDeliveryWorker(
   };
   worker = w;
   wake = () => {
-    if (w.inFlight.size < MAX_IN_FLIGHT) turn(w);
+    if (w.inFlight.size < w.limit) turn(w);
   };
   turn(w);
 }

@@ -113,21 +113,36 @@ function pruneSiteEvents(db: Db): void {
 
 const LOOK_MS = 250;
 let timer: NodeJS.Timeout | null = null;
+let running = false;
+/** Bumped by every start and stop, so a look that was waiting on the event loop knows it ended. */
+let generation = 0;
 let seen = -1;
 let lastPrune = 0;
 
-/** Looks for new events every LOOK_MS (one indexed read when nothing happened). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Looks for new events every LOOK_MS (one indexed read when nothing happened). The consumers take
+ * their turns one pass of the event loop apart, so a publish's work for federation, webhooks,
+ * WebSub and Webmention never holds readers' requests for all of them at once.
+ */
 export function startSiteEvents(
   db: () => Db,
   consumers: Record<string, SiteEventConsumer>,
   log: (line: string) => void,
 ): void {
-  if (timer) return;
-  const look = () => {
+  if (running) return;
+  running = true;
+  const mine = ++generation;
+  const look = async () => {
     try {
       const newest = newestEvent(db());
       if (newest !== seen) {
-        pumpSiteEvents(db(), consumers, log);
+        for (const [name, consume] of Object.entries(consumers)) {
+          pumpSiteEvents(db(), { [name]: consume }, log);
+          await nextTurn();
+          if (mine !== generation) return;
+        }
         seen = newest;
       }
       if (Date.now() - lastPrune > 60 * 60 * 1000) {
@@ -137,13 +152,16 @@ export function startSiteEvents(
     } catch (error) {
       log(`Site events could not be read: ${(error as Error).message}`);
     }
+    if (mine !== generation) return;
     timer = setTimeout(look, LOOK_MS);
     timer.unref();
   };
-  look();
+  void look();
 }
 
 export function stopSiteEvents(): void {
+  running = false;
+  generation++;
   if (timer) clearTimeout(timer);
   timer = null;
   seen = -1;

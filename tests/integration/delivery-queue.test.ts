@@ -15,9 +15,14 @@ import {
   type DeliveryHandler,
   deliveryLog,
   enqueueDelivery,
+  MAX_IN_FLIGHT,
+  MIN_IN_FLIGHT,
+  nextLimit,
   redeliver,
   retryDelayMs,
   runDueDeliveries,
+  startDeliveryWorker,
+  stopDeliveryWorker,
 } from "~/platform/delivery-queue.server";
 import { assertReachable, OutboundError, outboundRequest } from "~/platform/outbound-http.server";
 import { pumpSiteEvents, type SiteEvent, skipSiteEvents } from "~/platform/site-events.server";
@@ -166,6 +171,52 @@ describe("the delivery queue", () => {
     expect(await runDueDeliveries(db, { test: post }, Date.now() + DELIVERY_LEASE_MS + 1)).toBe(1);
     expect(received).toEqual(["once"]);
     expect(rowOf(id).status).toBe("done");
+  });
+});
+
+describe("the delivery worker's pace", () => {
+  test("sends in flight halve while the process is busy and grow by one while it is calm", () => {
+    expect(nextLimit(16, 0.9)).toBe(8);
+    expect(nextLimit(3, 0.9)).toBe(MIN_IN_FLIGHT);
+    expect(nextLimit(MIN_IN_FLIGHT, 1)).toBe(MIN_IN_FLIGHT);
+    expect(nextLimit(4, 0.1)).toBe(5);
+    expect(nextLimit(MAX_IN_FLIGHT, 0)).toBe(MAX_IN_FLIGHT);
+    expect(nextLimit(6, 0.6)).toBe(6);
+  });
+
+  test("slow servers, a calm process: many sends wait on the network at once, each row once", async () => {
+    const db = getDb();
+    let now = 0;
+    let most = 0;
+    const sent: number[] = [];
+    const slow: DeliveryHandler = {
+      async send(row) {
+        now++;
+        most = Math.max(most, now);
+        await new Promise((r) => setTimeout(r, 60));
+        now--;
+        sent.push(row.id);
+        return { ok: true, status: 202 };
+      },
+    };
+    const ids = Array.from({ length: 40 }, (_, i) =>
+      enqueueDelivery(db, { kind: "slow", key: `slow-${i}`, target: "", payload: "" }),
+    );
+    startDeliveryWorker(
+      () => db,
+      { slow },
+      () => undefined,
+    );
+    try {
+      for (let waited = 0; sent.length < ids.length && waited < 20_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await stopDeliveryWorker();
+    }
+    expect([...sent].sort((a, b) => a - b)).toEqual(ids);
+    expect(most).toBeGreaterThan(MIN_IN_FLIGHT * 2);
+    expect(most).toBeLessThanOrEqual(MAX_IN_FLIGHT);
   });
 });
 

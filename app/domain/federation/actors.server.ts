@@ -15,7 +15,7 @@ import {
 } from "~/domain/federation/ids.server";
 import { AP_CONTEXT, type ApImage, type LocalActorDocument } from "~/domain/federation/vocabulary";
 import { getSettings } from "~/domain/site/settings.server";
-import type { Db, DbOrTx } from "~/platform/db.server";
+import { type Db, type DbOrTx, preparedOnce } from "~/platform/db.server";
 import { absoluteUrl } from "~/utils/seo";
 
 export type { LocalActorRef } from "~/domain/federation/ids.server";
@@ -197,9 +197,17 @@ export async function ensureKeysAsync(db: DbOrTx, ref: LocalActorRef): Promise<A
   return made;
 }
 
-/** The key row of `ap_actors.id`, or null. */
-export function actorKeysById(db: DbOrTx, id: number): ActorKeys | null {
-  return db.select().from(apActors).where(eq(apActors.id, id)).get() ?? null;
+const actorById = preparedOnce((db) =>
+  db
+    .select()
+    .from(apActors)
+    .where(eq(apActors.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** The key row of `ap_actors.id`, or null (read for every delivery, so prepared once). */
+export function actorKeysById(db: Db, id: number): ActorKeys | null {
+  return actorById(db).get({ id }) ?? null;
 }
 
 /** The ref an `ap_actors` row stands for. */

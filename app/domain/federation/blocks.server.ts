@@ -125,6 +125,7 @@ export function listBlocks(db: DbOrTx): Block[] {
  */
 export function blockedTest(db: DbOrTx): (remoteUri: string, host: string) => boolean {
   const blocks = listBlocks(db);
+  if (blocks.length === 0) return () => false;
   const actors = new Set(blocks.filter((b) => b.kind === "actor").map((b) => b.value));
   const domains = new Set(blocks.filter((b) => b.kind === "domain").map((b) => b.value));
   return (remoteUri, host) =>

@@ -11,10 +11,10 @@
  * ten thousand followers never holds the process for long. Keys are made by the delivery handler
  * on first use (an ap_actors row made here has empty keys).
  */
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { apActors, apFollowers, apPosts } from "#db/schema";
 import { ANONYMOUS, canRead } from "~/domain/access/reading.server";
-import type { Db } from "~/platform/db.server";
+import { type Db, preparedOnce } from "~/platform/db.server";
 import { type DeliveryHandler, enqueueDelivery } from "~/platform/delivery-queue.server";
 import type { SiteEvent, SiteEventConsumer } from "~/platform/site-events.server";
 import { articleSources, buildArticle, followersUri, postActors } from "./articles.server";
@@ -65,57 +65,57 @@ const FANOUT_STEP = 100;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** One step of an actor's accepted followers after an id, on ap_followers_fanout_idx. */
+const followersStep = preparedOnce((db) =>
+  db
+    .select({
+      id: apFollowers.id,
+      remoteUri: apFollowers.remoteUri,
+      server: apFollowers.server,
+      inbox: apFollowers.inbox,
+      sharedInbox: apFollowers.sharedInbox,
+    })
+    .from(apFollowers)
+    .where(
+      and(
+        eq(apFollowers.actorId, sql.placeholder("actorId")),
+        eq(apFollowers.status, "accepted"),
+        gt(apFollowers.id, sql.placeholder("after")),
+      ),
+    )
+    .orderBy(asc(apFollowers.id))
+    .limit(FANOUT_STEP)
+    .prepare(),
+);
+
 /**
  * Where each actor delivers: every inbox of the actors' accepted followers, once, skipping blocked
  * servers and accounts, given to the first actor (in `actors` order) with a follower there. Reads
- * the followers FANOUT_STEP at a time, yielding between steps.
+ * each actor's followers FANOUT_STEP at a time, yielding between steps.
  */
 export async function inboxesByActor(
   db: Db,
   actors: readonly Sender[],
 ): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(actors.map((a) => [a.id, []]));
-  if (actors.length === 0) return out;
   const blocked = blockedTest(db);
-  const rank = new Map(actors.map((a, i) => [a.id, i]));
-  const chosen = new Map<string, number>();
-  for (let after = 0; ; ) {
-    const rows = db
-      .select({
-        id: apFollowers.id,
-        actorId: apFollowers.actorId,
-        remoteUri: apFollowers.remoteUri,
-        server: apFollowers.server,
-        inbox: apFollowers.inbox,
-        sharedInbox: apFollowers.sharedInbox,
-      })
-      .from(apFollowers)
-      .where(
-        and(
-          inArray(
-            apFollowers.actorId,
-            actors.map((a) => a.id),
-          ),
-          eq(apFollowers.status, "accepted"),
-          gt(apFollowers.id, after),
-        ),
-      )
-      .orderBy(asc(apFollowers.id))
-      .limit(FANOUT_STEP)
-      .all();
-    for (const row of rows) {
-      const target = row.sharedInbox || row.inbox;
-      if (blocked(row.remoteUri, row.server) || blocked(row.remoteUri, hostOf(target))) continue;
-      const current = chosen.get(target);
-      if (current === undefined || (rank.get(row.actorId) ?? 0) < (rank.get(current) ?? 0)) {
-        chosen.set(target, row.actorId);
+  const chosen = new Set<string>();
+  for (const actor of actors) {
+    const inboxes = out.get(actor.id) ?? [];
+    for (let after = 0; ; ) {
+      const rows = followersStep(db).all({ actorId: actor.id, after });
+      for (const row of rows) {
+        const target = row.sharedInbox || row.inbox;
+        if (chosen.has(target)) continue;
+        if (blocked(row.remoteUri, row.server) || blocked(row.remoteUri, hostOf(target))) continue;
+        chosen.add(target);
+        inboxes.push(target);
       }
+      if (rows.length < FANOUT_STEP) break;
+      after = rows[rows.length - 1]?.id ?? after;
+      await nextTurn();
     }
-    if (rows.length < FANOUT_STEP) break;
-    after = rows[rows.length - 1]?.id ?? after;
-    await nextTurn();
   }
-  for (const [target, actorId] of chosen) out.get(actorId)?.push(target);
   return out;
 }
 
