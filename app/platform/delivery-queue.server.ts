@@ -337,8 +337,8 @@ export const MIN_IN_FLIGHT = 2;
 /** How often the limit is reconsidered. */
 const PACE_WINDOW_MS = 50;
 /** Busier than this, the limit halves; calmer than CALM, it grows by one. */
-const BUSY = 0.75;
-const CALM = 0.5;
+const BUSY = 0.6;
+const CALM = 0.4;
 
 /**
  * Deliveries yield to readers (docs/performance.md "Federation"): sends to slow servers mostly wait
