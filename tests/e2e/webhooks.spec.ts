@@ -75,6 +75,8 @@ test("an Administrator adds a webhook, sends a test and removes it", async ({
     .toBe(true);
 
   await page.getByRole("link", { name: `Delivery log of ${name}` }).click();
+  // With JavaScript the link navigates in the page: reloading before it lands reloads the list.
+  await expect(page.getByRole("heading", { level: 1, name: `Webhook: ${name}` })).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("row", { name: /ping/ })).toContainText("Delivered (HTTP 204)");
