@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { memberSessions, memberTokens, subscribers } from "#db/schema";
+import { auditLog, memberSessions, memberTokens, subscribers } from "#db/schema";
 import {
   endAllMemberSessions,
   getMember,
@@ -213,6 +213,14 @@ describe("the back office", () => {
       "staffsent@example.com",
     );
     signInWithLink(getDb(), linkOf(mailsTo("staffsent@example.com")[0]).token, device);
+    expect(
+      getDb()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "member-sign-in-link-sent"))
+        .all()
+        .map((a) => [a.actorId, a.targetId, a.summary]),
+    ).toEqual([[env.staff.admin.id, uid, "staffsent@example.com"]]);
 
     const list = (member: string) =>
       listSubscribersForAdmin(env.staff.admin, new URLSearchParams({ member })).subscribers.map(

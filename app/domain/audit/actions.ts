@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   // Members (docs/members.md "Your data"): what happened, never the data.
   "member-data-downloaded",
   "member-deleted",
+  "member-sign-in-link-sent",
   "fediverse-follower-accepted",
   "fediverse-follower-rejected",
   "fediverse-follower-removed",

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberSignIns, type Subscriber, subscribers } from "#db/schema";
 import { assertCan, type SessionUser } from "~/domain/access/actor.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import {
   createMemberSession,
@@ -153,6 +154,13 @@ export async function sendSignInLinkFor(
       `${MAX_SIGN_IN_MAILS} sign-in links went to this address in the last 15 minutes`,
     );
   }
+  recordAudit(db, {
+    action: "member-sign-in-link-sent",
+    actor,
+    targetType: "subscriber",
+    targetId: row.uid,
+    summary: row.email,
+  });
   return `Sign-in link sent to ${row.email}`;
 }
 
