@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import { SignInCodeForm } from "~/components/members/sign-in-forms";
-import { assertMembersEnabled, signInWithCode } from "~/domain/members/sign-in.server";
+import { assertMembersEnabled, returnPath, signInWithCode } from "~/domain/members/sign-in.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -19,18 +19,24 @@ export function loader({ request }: Route.LoaderArgs) {
   } catch {
     throw data("Not found", { status: 404 });
   }
-  return { email: new URL(request.url).searchParams.get("email") ?? "" };
+  const params = new URL(request.url).searchParams;
+  return { email: params.get("email") ?? "", next: returnPath(params.get("next")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   let email = "";
+  let next: string | null = null;
   try {
     limitNewsletter(context.get(clientAddressContext));
     const body = await readAnyBody(request);
     email = typeof body.email === "string" ? body.email : "";
-    return signedInRedirect(signInWithCode(getDb(), body, memberDevice(request, context)));
+    next = returnPath(body.next);
+    return signedInRedirect(
+      signInWithCode(getDb(), body, memberDevice(request, context)),
+      next ?? undefined,
+    );
   } catch (error) {
-    return refusal(error, { email });
+    return refusal(error, { email, next });
   }
 }
 
@@ -46,7 +52,11 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="container narrow">
       <h1 className="page-title">Sign in with a code</h1>
-      <SignInCodeForm email={actionData?.email ?? loaderData.email} message={actionData} />
+      <SignInCodeForm
+        email={actionData?.email ?? loaderData.email}
+        next={actionData?.next ?? loaderData.next}
+        message={actionData}
+      />
     </div>
   );
 }

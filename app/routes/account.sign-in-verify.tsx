@@ -5,8 +5,10 @@
  */
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { signInHref } from "~/components/members/sign-in-forms";
 import {
   assertMembersEnabled,
+  returnPath,
   SIGN_IN_MESSAGES,
   signInWithLink,
 } from "~/domain/members/sign-in.server";
@@ -24,11 +26,13 @@ export function loader({ request }: Route.LoaderArgs) {
   } catch {
     throw data("Not found", { status: 404 });
   }
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
+  const next = returnPath(params.get("next"));
   const found = readMemberToken(db, "sign-in", token);
-  if (found.ok) return data({ token, email: found.token.email, problem: null });
+  if (found.ok) return data({ token, next, email: found.token.email, problem: null });
   return data(
-    { token: "", email: "", problem: SIGN_IN_MESSAGES[found.reason] },
+    { token: "", next, email: "", problem: SIGN_IN_MESSAGES[found.reason] },
     { status: found.reason === "invalid" ? 404 : 410 },
   );
 }
@@ -36,7 +40,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const body = await readAnyBody(request);
-    return signedInRedirect(signInWithLink(getDb(), body.token, memberDevice(request, context)));
+    return signedInRedirect(
+      signInWithLink(getDb(), body.token, memberDevice(request, context)),
+      returnPath(body.next) ?? undefined,
+    );
   } catch (error) {
     return refusal(error, {});
   }
@@ -52,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { token, email, problem } = loaderData;
+  const { token, next, email, problem } = loaderData;
   return (
     <div className="container narrow">
       <h1 className="page-title">Sign in</h1>
@@ -60,7 +67,7 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
         <>
           <FormMessage message={{ type: "error", message: problem }} />
           <p>
-            <a href="/account/sign-in">Ask for a new sign-in link</a>
+            <a href={signInHref(next)}>Ask for a new sign-in link</a>
           </p>
         </>
       ) : (
@@ -69,6 +76,7 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
             Sign in as <strong>{email}</strong>?
           </p>
           <input type="hidden" name="token" value={token} />
+          {next ? <input type="hidden" name="next" value={next} /> : null}
           <button type="submit" className="button button-primary" disabled={busy}>
             Sign in
           </button>

@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { SignInCodeForm, SignInEmailForm } from "~/components/members/sign-in-forms";
 import { getMember } from "~/domain/members/session.server";
-import { assertMembersEnabled, requestSignIn } from "~/domain/members/sign-in.server";
+import { assertMembersEnabled, requestSignIn, returnPath } from "~/domain/members/sign-in.server";
 import { clientAddressContext } from "~/nonce";
 import { getDb } from "~/platform/db.server";
 import { rootSeo, seoMeta } from "~/utils/seo";
@@ -25,8 +25,9 @@ function membersOn() {
 
 export function loader({ request }: Route.LoaderArgs) {
   membersOn();
-  if (getMember(request)) throw redirect("/account");
-  return null;
+  const next = returnPath(new URL(request.url).searchParams.get("next"));
+  if (getMember(request)) throw redirect(next ?? "/account");
+  return { next };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({
       sent: true as const,
       email: answer.email,
+      next: answer.next,
       type: "success",
       message: answer.message,
     });
   } catch (error) {
-    return refusal(error, { sent: false as const, email: "" });
+    return refusal(error, { sent: false as const, email: "", next: null });
   }
 }
 
@@ -54,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container narrow">
       {actionData?.sent ? (
@@ -62,7 +64,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           <h1 className="page-title">Check your inbox</h1>
           <p role="status">{actionData.message}</p>
           <p>Your mail app opens links in another browser? Enter the code here instead.</p>
-          <SignInCodeForm email={actionData.email} />
+          <SignInCodeForm email={actionData.email} next={actionData.next} />
         </>
       ) : (
         <>
@@ -71,7 +73,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
             Enter your e-mail address: we'll send you a link to sign in, no password needed. New
             here? The same link creates your account.
           </p>
-          <SignInEmailForm message={actionData} />
+          <SignInEmailForm message={actionData} next={loaderData.next} />
         </>
       )}
     </div>

@@ -344,7 +344,11 @@ export default function PostPage({ loaderData, actionData, matches }: Route.Comp
       {/* Sanitized with the allowlist of sanitize.server.ts; a teaser only for who may not read it all. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
       {loaderData.access.complete ? null : (
-        <MembersOnlyBox signIn={loaderData.access.signIn} signup={loaderData.access.signup} />
+        <MembersOnlyBox
+          signIn={loaderData.access.signIn}
+          signup={loaderData.access.signup}
+          returnTo={post.url}
+        />
       )}
       <Lightbox />
       <EmbedLoader html={post.content} />

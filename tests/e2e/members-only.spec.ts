@@ -2,12 +2,14 @@
  * A members-only post end to end, with JavaScript off and on (docs/members.md "Members-only
  * posts"): an anonymous reader sees the teaser and the members box, never the rest, in the page
  * and in its `.data`; a signed-in member reads it all, uncached; the box passes axe. A member
- * comments under their name without a name field or CAPTCHA, edits and deletes their comment.
+ * comments under their name without a name field or CAPTCHA, edits and deletes their comment. A
+ * reader who joins from the box, by the mailed code, comes back to the whole story.
  */
 import { randomBytes } from "node:crypto";
 import { hashToken } from "~/domain/accounts/tokens.server";
 import { seriousViolations } from "./axe";
 import { type E2EServer, expect, test } from "./fixtures";
+import { signInCodeFor } from "./outbox";
 
 const TEASER = "Teaser line for everyone";
 const HIDDEN = "Hiddenbody members text";
@@ -110,6 +112,43 @@ test("a member comments under their name, without CAPTCHA, then edits and delete
     server.withDb((db) => {
       db.prepare("delete from comments where member_id = ?").run(memberId);
       db.prepare("delete from subscribers where id = ?").run(memberId);
+    });
+  }
+});
+
+test("a reader who joins from the box comes back to the whole story", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  const post = server.queryOne<{ id: number; url: string; content: string; visibility: string }>(
+    "select id, url, content, visibility from posts where status = 'published' order by id desc limit 1 offset 1",
+  );
+  server.withDb((db) =>
+    db
+      .prepare("update posts set visibility = 'members', content = ? where id = ?")
+      .run(`<p>${TEASER}</p><hr class="ik-members-only"><p>${HIDDEN}</p>`, post.id),
+  );
+  const email = `joiner.${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}@example.org`;
+  try {
+    await page.goto(post.url);
+    const box = page.getByRole("region", { name: "This story is for members" });
+    await box.getByLabel("E-mail address").fill(email);
+    await box.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+    await page.getByLabel("6-digit code from the e-mail").fill(await signInCodeFor(server, email));
+    await page.getByRole("button", { name: "Sign in with the code" }).click();
+    await expect(page).toHaveURL(new RegExp(`${post.url}$`));
+    await expect(page.locator(".prose")).toContainText(HIDDEN);
+    await expect(page.getByRole("heading", { name: "This story is for members" })).toHaveCount(0);
+  } finally {
+    server.withDb((db) => {
+      db.prepare("update posts set visibility = ?, content = ? where id = ?").run(
+        post.visibility,
+        post.content,
+        post.id,
+      );
+      db.prepare("delete from subscribers where email = ?").run(email);
     });
   }
 });

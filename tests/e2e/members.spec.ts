@@ -4,10 +4,9 @@
  * the account page and the header's Account link, and signs out. The sign-in and account
  * pages pass axe (which runs in the page, so in the JavaScript project).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { seriousViolations } from "./axe";
 import { type E2EServer, expect, test } from "./fixtures";
+import { signInCodeFor } from "./outbox";
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,31 +14,6 @@ let server: E2EServer;
 test.beforeAll(({ server: worker }) => {
   server = worker;
 });
-
-/** The sign-in code mailed to `email` (the mail goes out just after the answer). */
-async function codeFor(email: string): Promise<string> {
-  const outbox = join(server.dataDir, "outbox");
-  for (let i = 0; i < 50; i++) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).filter((f) => f.endsWith(".eml"));
-      } catch {
-        return [];
-      }
-    })();
-    const message = files
-      .map((f) =>
-        readFileSync(join(outbox, f), "utf8")
-          .replace(/\r?\n[ \t]+/g, " ")
-          .replace(/=\r?\n/g, ""),
-      )
-      .find((m) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "m").test(m));
-    const code = /sign-in page: (\d{6})/.exec(message ?? "")?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no sign-in mail to ${email}`);
-}
 
 test("sign in by the mailed code, see the account, sign out", async ({
   page,
@@ -58,7 +32,7 @@ test("sign in by the mailed code, see the account, sign out", async ({
   await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
   await expect(page.getByLabel("E-mail address")).toHaveValue(email);
 
-  await page.getByLabel("6-digit code from the e-mail").fill(await codeFor(email));
+  await page.getByLabel("6-digit code from the e-mail").fill(await signInCodeFor(server, email));
   await page.getByRole("button", { name: "Sign in with the code" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();

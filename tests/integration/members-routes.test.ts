@@ -5,11 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { MEMBER_COOKIE } from "~/domain/members/session.server";
-import { SIGN_IN_MESSAGES } from "~/domain/members/sign-in.server";
+import { returnPath, SIGN_IN_MESSAGES } from "~/domain/members/sign-in.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { action as dataAction } from "~/routes/account.data";
 import { action as signInAction, loader as signInLoader } from "~/routes/account.sign-in";
 import { action as codeAction } from "~/routes/account.sign-in-code";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/account.sign-in-verify";
 import { loader as layoutLoader } from "~/routes/public-layout";
 import { resetDatabase, routeArgs, settle } from "../helpers";
 import { BASE, makeSubscriber, setupNewsroom } from "./fixtures";
@@ -102,6 +103,62 @@ describe("the sign-in pages", () => {
       new Request(`${BASE}/account`, { headers: { Cookie: cookie } }),
     );
     expect(after).toMatchObject({ status: 302, location: "/account/sign-in" });
+  });
+
+  it("bring the reader back to the page they signed in from, by link or by code", async () => {
+    const story = "/12/crypto/a-members-story?ref=box#more";
+    const asked = await settle(
+      signInAction,
+      form("/account/sign-in", { email: "back@example.com", next: story }),
+    );
+    expect(asked.data.next).toBe(story);
+    const { token, code } = await mailFor("back@example.com");
+    const mail = mailsTo("back@example.com");
+    // The mailed link carries the way back; its page keeps it for the Sign in button.
+    expect(mail.at(-1)?.text).toContain(`next=${encodeURIComponent(story)}`);
+    const verifyUrl = `${BASE}/account/sign-in/verify?${new URLSearchParams({ token, next: story })}`;
+    expect((await settle(verifyLoader, new Request(verifyUrl))).data.next).toBe(story);
+    const byLink = await settle(
+      verifyAction,
+      form("/account/sign-in/verify", { token, next: story }),
+    );
+    expect(byLink).toMatchObject({ status: 303, location: story });
+
+    await settle(signInAction, form("/account/sign-in", { email: "back@example.com" }));
+    for (let i = 0; i < 50 && mailsTo("back@example.com").length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const second = linkOf(mailsTo("back@example.com")[1]);
+    expect(second.code).not.toBe(code);
+    const byCode = await settle(
+      codeAction,
+      form("/account/sign-in/code", {
+        email: "back@example.com",
+        code: second.code ?? "",
+        next: "https://elsewhere.example/phish",
+      }),
+    );
+    // Never off the site: an address elsewhere is ignored.
+    expect(byCode).toMatchObject({ status: 303, location: "/account" });
+  });
+
+  it("keep a way back only to a path on this site", () => {
+    expect(returnPath("/1/news/a-story")).toBe("/1/news/a-story");
+    expect(returnPath("/tag/x?page=2#c")).toBe("/tag/x?page=2#c");
+    for (const away of [
+      "//evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "a-story",
+      "/account/sign-in/verify?token=x",
+      "/account/sign-in",
+      42,
+      null,
+    ]) {
+      expect(returnPath(away)).toBeNull();
+    }
   });
 
   it("are gone, and the header has no Sign in link, while members are off", async () => {

@@ -4,11 +4,30 @@ import { FormMessage } from "~/components/form-message";
 
 type Message = { type: string; message: string } | null | undefined;
 
+/** `/account/sign-in`, keeping where the reader returns once signed in. */
+export function signInHref(next?: string | null) {
+  return next ? `/account/sign-in?${new URLSearchParams({ next })}` : "/account/sign-in";
+}
+
+/** Where the reader returns once signed in, carried by each sign-in form. */
+function NextField({ next }: { next?: string | null }) {
+  return next ? <input type="hidden" name="next" value={next} /> : null;
+}
+
 /** The address form of `/account/sign-in` (docs/members.md "Signing in"). */
-export function SignInEmailForm({ message, email }: { message?: Message; email?: string }) {
+export function SignInEmailForm({
+  message,
+  email,
+  next,
+}: {
+  message?: Message;
+  email?: string;
+  next?: string | null;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" action="/account/sign-in" className="member-form">
+      <NextField next={next} />
       <label htmlFor="sign-in-email">E-mail address</label>
       <input
         id="sign-in-email"
@@ -28,10 +47,19 @@ export function SignInEmailForm({ message, email }: { message?: Message; email?:
 }
 
 /** "Check your inbox": the code form, for mail apps that open links elsewhere. */
-export function SignInCodeForm({ email, message }: { email: string; message?: Message }) {
+export function SignInCodeForm({
+  email,
+  message,
+  next,
+}: {
+  email: string;
+  message?: Message;
+  next?: string | null;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" action="/account/sign-in/code" className="member-form">
+      <NextField next={next} />
       <label htmlFor="sign-in-code-email">E-mail address</label>
       <input
         id="sign-in-code-email"
@@ -56,7 +84,7 @@ export function SignInCodeForm({ email, message }: { email: string; message?: Me
       </button>
       <FormMessage message={message ?? null} />
       <p>
-        No e-mail? <Link to="/account/sign-in">Ask for a new one</Link>.
+        No e-mail? <Link to={signInHref(next)}>Ask for a new one</Link>.
       </p>
     </Form>
   );

@@ -61,6 +61,26 @@ function readInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
   return result.data;
 }
 
+/**
+ * Where a reader returns after signing in (docs/members.md "Signing in"): a path on this site
+ * (`/…`, never `//…` or a whole address, so a link cannot send a reader elsewhere), not the
+ * sign-in pages themselves; anything else is null and the reader lands on `/account`.
+ */
+export function returnPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 500) return null;
+  // Read as a browser would, against a stand-in origin: `//host`, `/\host` and the like leave it.
+  const here = "http://inkwell.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, here);
+  } catch {
+    return null;
+  }
+  if (url.origin !== here) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/account\/sign-in(?:[/?#]|$)/.test(path) ? null : path;
+}
+
 /** 404 while Settings › Members is off: the pages do not exist then. */
 export function assertMembersEnabled(db: Db): void {
   if (!getSettings(db).membersEnabled) throw new DomainError(404, SIGN_IN_MESSAGES.off);
@@ -77,6 +97,8 @@ function maySignIn(db: Db, existing: Subscriber | undefined): boolean {
 export type SignInRequest = {
   message: string;
   email: string;
+  /** Where the reader returns once signed in (`returnPath`), or null for `/account`. */
+  next: string | null;
   /** The mail, sent once the answer is decided; a route does not wait for it. */
   delivery: Promise<void>;
 };
@@ -100,8 +122,9 @@ export async function requestSignIn(
   // Expired links and sessions are refused anyway; each request clears them out.
   sweepMemberTokens(db, now);
   sweepMemberSessions(db, now);
-  const delivery = mailSignIn(db, email, now).then(() => undefined);
-  return { message: SIGN_IN_MESSAGES.sent, email, delivery };
+  const next = returnPath(body.next);
+  const delivery = mailSignIn(db, email, now, next).then(() => undefined);
+  return { message: SIGN_IN_MESSAGES.sent, email, next, delivery };
 }
 
 /** Why no sign-in mail went out, or "sent". */
@@ -112,6 +135,7 @@ export async function mailSignIn(
   db: Db,
   email: string,
   now = Date.now(),
+  next: string | null = null,
 ): Promise<MailSignInOutcome> {
   const existing = db.select().from(subscribers).where(eq(subscribers.email, email)).get();
   if (!maySignIn(db, existing)) return "refused";
@@ -121,7 +145,7 @@ export async function mailSignIn(
     { purpose: "sign-in", email, subscriberId: existing?.id ?? null },
     now,
   );
-  await sendSignInMail(db, email, token, code ?? "");
+  await sendSignInMail(db, email, token, code ?? "", next);
   return "sent";
 }
 
@@ -164,10 +188,17 @@ export async function sendSignInLinkFor(
   return `Sign-in link sent to ${row.email}`;
 }
 
-async function sendSignInMail(db: Db, email: string, token: string, code: string) {
+async function sendSignInMail(
+  db: Db,
+  email: string,
+  token: string,
+  code: string,
+  next: string | null,
+) {
   const env = readEnv();
   const { siteName } = getSettings(db);
-  const link = `${env.publicUrl}/account/sign-in/verify?${new URLSearchParams({ token })}`;
+  const query = new URLSearchParams({ token, ...(next ? { next } : {}) });
+  const link = `${env.publicUrl}/account/sign-in/verify?${query}`;
   const text = [
     `Open this link to sign in to ${siteName}:`,
     link,
