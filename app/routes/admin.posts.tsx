@@ -86,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
       title: post.title,
       status: post.status,
       url: post.url,
+      membersOnly: post.visibility === "members",
       sentBack: notes.get(post.id) ?? null,
       openNotes: openNotes.get(post.id) ?? 0,
       scheduledFor: post.publishAt ? formatScheduleTime(post.publishAt, timeZone) : null,
@@ -364,16 +365,22 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
             <td data-label="Author">{post.author}</td>
             <td data-label="Category">{post.category ?? "—"}</td>
             <td data-label="Status">
-              <span className={`badge badge-${post.status}`}>{post.status}</span>
-              {post.scheduledFor ? (
-                <span className="scheduled-for"> for {post.scheduledFor}</span>
-              ) : null}
-              {post.openNotes > 0 ? (
-                <span className="open-notes">
-                  {" "}
-                  · {post.openNotes} open {post.openNotes === 1 ? "note" : "notes"}
-                </span>
-              ) : null}
+              {/* One piece beside the phone layout's label, wrapping as text does. */}
+              <span>
+                <span className={`badge badge-${post.status}`}>{post.status}</span>
+                {post.membersOnly ? (
+                  <span className="badge badge-members">Members only</span>
+                ) : null}
+                {post.scheduledFor ? (
+                  <span className="scheduled-for"> for {post.scheduledFor}</span>
+                ) : null}
+                {post.openNotes > 0 ? (
+                  <span className="open-notes">
+                    {" "}
+                    · {post.openNotes} open {post.openNotes === 1 ? "note" : "notes"}
+                  </span>
+                ) : null}
+              </span>
             </td>
             <td data-label="Date" className="nowrap">
               <time dateTime={post.dateTime}>{post.date}</time>

@@ -1,7 +1,8 @@
 /**
  * The editor's "Members only from here" line and Edit Post's Visibility (docs/members.md
  * "Members-only posts"): the writer places the line and chooses Members; the stored post carries
- * the marker; a reader who is not signed in gets the text above it and the members box.
+ * the marker; the posts list marks it Members only; a reader who is not signed in gets the text
+ * above it and the members box.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -36,6 +37,10 @@ test("a writer marks where the members' part begins", async ({ page, server, sig
   expect(row.content).toMatch(
     /Free opening words.*<hr class="ik-members-only">.*Paid closing words/,
   );
+
+  // The posts list says who may read it all.
+  await page.goto(`${server.url}/admin/posts?search=${encodeURIComponent("Half for members")}`);
+  await expect(page.getByRole("row", { name: /Half for members/ })).toContainText("Members only");
 
   await page.context().clearCookies();
   await page.goto(server.url + row.url);

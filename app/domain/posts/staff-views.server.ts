@@ -203,7 +203,7 @@ export const AdminPostListSchema = z.object({
 /** A row of the posts list: what the screen shows, never the content. */
 export type AdminPostRow = Pick<
   PostDocument,
-  "id" | "title" | "status" | "url" | "category" | "publishAt"
+  "id" | "title" | "status" | "url" | "category" | "publishAt" | "visibility"
 > & {
   user: { uid: string | null; name: string };
   /** When the post entered its status (published, saved, trashed), epoch ms. */
@@ -317,6 +317,7 @@ function adminPostRows(
     title: posts.title,
     status: posts.status,
     url: posts.url,
+    visibility: posts.visibility,
     publishAt: posts.publishAt,
     timestamp: posts.timestamp,
     category: categories.name,
