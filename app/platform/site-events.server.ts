@@ -8,6 +8,7 @@
  * exactly once, and a crash repeats nothing. Consumers are synchronous: they read rows and queue
  * deliveries (app/platform/delivery-queue.server.ts), the network comes later.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { siteEventCursors, siteEvents } from "#db/schema";
 import type { Db } from "./db.server";
@@ -118,8 +119,6 @@ let running = false;
 let generation = 0;
 let seen = -1;
 let lastPrune = 0;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Looks for new events every LOOK_MS (one indexed read when nothing happened). The consumers take

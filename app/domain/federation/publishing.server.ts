@@ -11,6 +11,7 @@
  * ten thousand followers never holds the process for long. Keys are made by the delivery handler
  * on first use (an ap_actors row made here has empty keys).
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { apActors, apFollowers, apPosts } from "#db/schema";
 import { ANONYMOUS, canRead } from "~/domain/access/reading.server";
@@ -62,8 +63,6 @@ function actorsById(db: Db, ids: readonly number[]): Sender[] {
 
 /** Followers read per step of a fan-out; the process serves readers between steps. */
 const FANOUT_STEP = 100;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One step of an actor's accepted followers after an id, on ap_followers_fanout_idx. */
 const followersStep = preparedOnce((db) =>

@@ -34,6 +34,7 @@ import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { ensureCounters } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { safeRedirectPath } from "~/utils/redirect";
 
 export const SIGN_IN_MESSAGES = {
   sent: "Check your inbox: if this address may sign in, we've sent it a sign-in link and a 6-digit code. Both work for 15 minutes, once.",
@@ -62,23 +63,14 @@ function readInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
 }
 
 /**
- * Where a reader returns after signing in (docs/members.md "Signing in"): a path on this site
- * (`/…`, never `//…` or a whole address, so a link cannot send a reader elsewhere), not the
- * sign-in pages themselves; anything else is null and the reader lands on `/account`.
+ * Where a reader returns after signing in (docs/members.md "Signing in"): a path on this site as
+ * every redirect from input is kept (`safeRedirectPath`), and not the sign-in pages themselves;
+ * anything else is null and the reader lands on `/account`.
  */
 export function returnPath(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 500) return null;
-  // Read as a browser would, against a stand-in origin: `//host`, `/\host` and the like leave it.
-  const here = "http://inkwell.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, here);
-  } catch {
-    return null;
-  }
-  if (url.origin !== here) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return /^\/account\/sign-in(?:[/?#]|$)/.test(path) ? null : path;
+  const path = safeRedirectPath(value, "");
+  if (path === "" || path.length > 500 || /^\/account\/sign-in(?:[/?#]|$)/.test(path)) return null;
+  return path;
 }
 
 /** 404 while Settings › Members is off: the pages do not exist then. */
