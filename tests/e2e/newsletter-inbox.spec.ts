@@ -219,15 +219,15 @@ test("a newsletter's page and the unsubscribe pages have no serious accessibilit
       await checked.goto(`${base}${path}`);
       if (name === "newsletter") {
         await expect(checked.getByRole("heading", { name: "Preview" })).toBeVisible();
-        // axe cannot enter the sandboxed preview frame (no script runs there): the page around it is checked.
-        await checked.evaluate(() => document.querySelector("iframe")?.remove());
       }
       if (name === "token") {
         await expect(checked.locator(".unsubscribe-form")).toContainText(
           `Newsletters for ${email}: you receive Music Updates`,
         );
       }
-      const found = await seriousViolations(checked);
+      // axe cannot enter the sandboxed preview frame (no script runs there): the page around it
+      // is checked. Removing the frame instead raced hydration, which put it back.
+      const found = await seriousViolations(checked, { exclude: ["iframe[sandbox]"] });
       if (found.length) problems[path] = found;
     }
   } finally {
