@@ -16,6 +16,8 @@ export type FakeServer = {
   host: string;
   actor: (name: string) => string;
   keyId: (name: string) => string;
+  /** The actor document the server answers for `name`. */
+  actorDocument: (name: string) => Record<string, unknown>;
   privateKey: string;
   received: Received[];
   close: () => Promise<void>;
@@ -29,6 +31,20 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
   });
   const received: Received[] = [];
   let origin = "";
+  const actorDocument = (name: string) => {
+    const id = `${origin}/users/${name}`;
+    return {
+      "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+      id,
+      type: "Person",
+      preferredUsername: name,
+      name: name[0]?.toUpperCase() + name.slice(1),
+      inbox: `${id}/inbox`,
+      endpoints: { sharedInbox: `${origin}/inbox` },
+      icon: { type: "Image", url: `${origin}/${name}.png` },
+      publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: publicKey },
+    };
+  };
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -46,20 +62,9 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
         res.writeHead(404).end();
         return;
       }
-      const id = `${origin}/users/${name}`;
-      res.writeHead(200, { "Content-Type": "application/activity+json" }).end(
-        JSON.stringify({
-          "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
-          id,
-          type: "Person",
-          preferredUsername: name,
-          name: name[0]?.toUpperCase() + name.slice(1),
-          inbox: `${id}/inbox`,
-          endpoints: { sharedInbox: `${origin}/inbox` },
-          icon: { type: "Image", url: `${origin}/${name}.png` },
-          publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: publicKey },
-        }),
-      );
+      res
+        .writeHead(200, { "Content-Type": "application/activity+json" })
+        .end(JSON.stringify(actorDocument(name)));
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -70,6 +75,7 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
     host: `127.0.0.1:${port}`,
     actor: (name) => `${origin}/users/${name}`,
     keyId: (name) => `${origin}/users/${name}#main-key`,
+    actorDocument,
     privateKey,
     received,
     close: () => new Promise<void>((done) => server.close(() => done())),

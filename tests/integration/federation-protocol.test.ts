@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { createSigner, httpbis } from "http-message-signatures";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { apActors, apFollowers, apReactions, comments, posts } from "#db/schema";
+import { apActors, apFollowers, apReactions, apRemoteActors, comments, posts } from "#db/schema";
 import { moderateComments, publicComments } from "~/domain/comments/comments.server";
 import { siteHandle } from "~/domain/federation/actors.server";
 import { addBlock } from "~/domain/federation/blocks.server";
@@ -407,5 +407,109 @@ describe("inbox security", () => {
         .where(and(eq(apReactions.postId, seed.post.id), eq(apReactions.kind, "like")))
         .all(),
     ).toHaveLength(0);
+  });
+});
+
+describe("remote accounts that change or leave", () => {
+  const followSite = async (name: string) => {
+    const res = await post(
+      {
+        id: `${remote.actor(name)}#follow-again`,
+        type: "Follow",
+        actor: remote.actor(name),
+        object: `${BASE}/ap/site`,
+      },
+      signer(name),
+    );
+    expect(res.status).toBe(202);
+    await deliver();
+  };
+  const followerOf = (name: string) =>
+    db()
+      .select()
+      .from(apFollowers)
+      .where(eq(apFollowers.remoteUri, remote.actor(name)))
+      .get();
+  const cached = (name: string) =>
+    db()
+      .select()
+      .from(apRemoteActors)
+      .where(eq(apRemoteActors.uri, remote.actor(name)))
+      .get();
+
+  test("an account's Update of itself refreshes its name, avatar and inboxes; another's is ignored", async () => {
+    updateSettings(seed.n.staff.admin, { fediverseApproveFollows: false }, db());
+    await followSite("alice");
+    const renamed = {
+      ...remote.actorDocument("alice"),
+      name: "Alice Moved",
+      icon: { type: "Image", url: `${remote.origin}/alice-2.png` },
+      endpoints: { sharedInbox: `${remote.origin}/shared-2` },
+    };
+    // Mallory cannot rename Alice, even with a valid signature of her own.
+    const forged = await post(
+      {
+        id: `${remote.actor("mallory")}#update-alice`,
+        type: "Update",
+        actor: remote.actor("mallory"),
+        object: renamed,
+      },
+      signer("mallory"),
+    );
+    expect(forged.status).toBe(202);
+    expect(cached("alice")?.name).toBe("Alice");
+
+    const res = await post(
+      {
+        id: `${remote.actor("alice")}#update-1`,
+        type: "Update",
+        actor: remote.actor("alice"),
+        object: renamed,
+      },
+      signer("alice"),
+    );
+    expect(res.status).toBe(202);
+    expect(cached("alice")).toMatchObject({
+      name: "Alice Moved",
+      icon: `${remote.origin}/alice-2.png`,
+      sharedInbox: `${remote.origin}/shared-2`,
+    });
+    expect(followerOf("alice")?.sharedInbox).toBe(`${remote.origin}/shared-2`);
+    // The next post goes to the new shared inbox.
+    makePost({ title: "After the move", status: "published" });
+    pump();
+    const sent = await deliver();
+    expect(sent.map((s) => s.path)).toContain("/shared-2");
+
+    // An actor document pointing its inbox at another server changes nothing.
+    const hijack = await post(
+      {
+        id: `${remote.actor("alice")}#update-2`,
+        type: "Update",
+        actor: remote.actor("alice"),
+        object: { ...renamed, name: "Elsewhere", inbox: "https://elsewhere.example/inbox" },
+      },
+      signer("alice"),
+    );
+    expect(hijack.status).toBe(202);
+    expect(cached("alice")?.name).toBe("Alice Moved");
+  });
+
+  test("an account's Delete of itself ends its follows and forgets it", async () => {
+    await followSite("bob");
+    expect(followerOf("bob")).toBeDefined();
+    const res = await post(
+      {
+        id: `${remote.actor("bob")}#delete`,
+        type: "Delete",
+        actor: remote.actor("bob"),
+        object: remote.actor("bob"),
+      },
+      signer("bob"),
+    );
+    expect(res.status).toBe(202);
+    expect(followerOf("bob")).toBeUndefined();
+    expect(cached("bob")).toBeUndefined();
+    expect(followerOf("alice")).toBeDefined();
   });
 });

@@ -16,6 +16,7 @@ import {
   handleContentActivity,
   type InboxContext,
 } from "~/domain/federation/inbound-content.server";
+import { forgetRemoteActor, refreshRemoteActor } from "~/domain/federation/remote-actors.server";
 import {
   checkSignedRequest,
   type IncomingRequest,
@@ -68,6 +69,24 @@ async function content(ctx: InboxContext) {
   handleContentActivity(ctx);
 }
 
+/** An account's Update of itself refreshes it; any other Update is of a reply. */
+async function update(ctx: InboxContext) {
+  if (refId(ctx.activity.object) === ctx.signer.uri) {
+    refreshRemoteActor(ctx.db, ctx.signer, ctx.activity.object);
+    return;
+  }
+  handleContentActivity(ctx);
+}
+
+/** An account's Delete of itself ends its follows; any other Delete is of a reply. */
+async function remove(ctx: InboxContext) {
+  if (refId(ctx.activity.object) === ctx.signer.uri) {
+    forgetRemoteActor(ctx.db, ctx.signer.uri);
+    return;
+  }
+  handleContentActivity(ctx);
+}
+
 /** What an Undo undoes, by the undone activity's type. */
 export const undoHandlers: Record<string, InboxHandler> = {
   Follow: undoFollow,
@@ -92,8 +111,8 @@ export const inboxHandlers: Record<string, InboxHandler> = {
   Accept: acknowledge,
   Reject: acknowledge,
   Create: content,
-  Update: content,
-  Delete: content,
+  Update: update,
+  Delete: remove,
   Like: content,
   Announce: content,
 };

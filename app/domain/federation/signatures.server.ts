@@ -19,7 +19,7 @@ import { apRemoteActors } from "#db/schema";
 import { type ActorKeys, ensureKeys, refOf } from "~/domain/federation/actors.server";
 import { actorKeyId } from "~/domain/federation/ids.server";
 import { AP_MEDIA_TYPE, ApActor, imageUrl } from "~/domain/federation/vocabulary";
-import type { Db } from "~/platform/db.server";
+import type { Db, DbOrTx } from "~/platform/db.server";
 import { OutboundError, outboundRequest } from "~/platform/outbound-http.server";
 
 export type RemoteActor = typeof apRemoteActors.$inferSelect;
@@ -276,7 +276,7 @@ export async function fetchApDocument(db: Db, url: string): Promise<unknown> {
 }
 
 /** The cached form of a remote actor's document. */
-function remoteActorRow(doc: ApActor): RemoteActor {
+export function remoteActorRow(doc: ApActor): RemoteActor {
   return {
     uri: doc.id,
     keyId: doc.publicKey.id,
@@ -292,7 +292,7 @@ function remoteActorRow(doc: ApActor): RemoteActor {
 }
 
 /** Stores (or refreshes) a remote actor's cached row. */
-export function saveRemoteActor(db: Db, row: RemoteActor): RemoteActor {
+export function saveRemoteActor(db: DbOrTx, row: RemoteActor): RemoteActor {
   const { uri: _uri, ...rest } = row;
   db.insert(apRemoteActors)
     .values(row)
