@@ -95,6 +95,8 @@ test("the Contributors screen and the post form have no serious accessibility vi
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "axe runs in the page");
+  // Four axe runs over two screens take half the default on a busy 2-core machine.
+  test.setTimeout(90_000);
   await signInAs("Editor");
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
