@@ -313,7 +313,7 @@ describe("oEmbed", () => {
         width: 400,
       });
       expect(body.html).toBe(
-        `<iframe src="${BASE}/embed/${open.id}" width="400" height="${body.height}" title="Ships &amp; &lt;Tides>" loading="lazy" sandbox="allow-popups allow-popups-to-escape-sandbox" style="border:0;max-width:100%"></iframe>`,
+        `<iframe src="${BASE}/embed/${open.id}" width="400" height="${body.height}" title="Ships &amp; &lt;Tides&gt;" loading="lazy" sandbox="allow-popups allow-popups-to-escape-sandbox" style="border:0;max-width:100%"></iframe>`,
       );
     }
   });

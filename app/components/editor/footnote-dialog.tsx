@@ -4,10 +4,8 @@
  * keeps it unless its text is changed.
  */
 import { useId, useState } from "react";
+import { escapeText } from "~/utils/escape";
 import { DialogFooter, DialogForm, Modal } from "./dialogs";
-
-const escapeText = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Plain text as note HTML: paragraphs at blank lines, line breaks as `<br>`. */
 export function noteFromText(text: string): string {

@@ -37,6 +37,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import { USER_IDENTITY_COLUMNS } from "~/domain/users/identity-columns.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { escapeXml } from "~/utils/escape";
 
 export const EXPORT_DOCUMENT = "inkwell-export.json";
 export const EXPORT_VERSION = 1;
@@ -150,14 +151,6 @@ export async function createExportArchive(actor: SessionUser, db: Db = getDb()):
 // ---------------------------------------------------------------------------
 // WXR
 
-function xml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
 /** CDATA that survives a "]]>" inside. */
 function cdata(value: string): string {
   return `<![CDATA[${value.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
@@ -199,10 +192,10 @@ function wxrItemHead(base: string, item: WxrItem): string[] {
   return [
     "<item>",
     `<title>${cdata(item.title)}</title>`,
-    `<link>${xml(item.link)}</link>`,
+    `<link>${escapeXml(item.link)}</link>`,
     `<pubDate>${item.pubDate.toUTCString()}</pubDate>`,
     `<dc:creator>${cdata(item.login)}</dc:creator>`,
-    `<guid isPermaLink="false">${xml(`${base}/?inkwell=${item.uid}`)}</guid>`,
+    `<guid isPermaLink="false">${escapeXml(`${base}/?inkwell=${item.uid}`)}</guid>`,
     "<description></description>",
     `<content:encoded>${cdata(item.content)}</content:encoded>`,
     `<excerpt:encoded>${cdata(item.summary)}</excerpt:encoded>`,
@@ -240,7 +233,7 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
   const bylines = wxrBylines(
     db,
     doc.posts.map((p) => p.id),
-    { xml, cdata },
+    { xml: escapeXml, cdata },
   );
   const authorIds = new Set([
     ...[...doc.posts, ...doc.pages]
@@ -255,12 +248,12 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
     '<?xml version="1.0" encoding="UTF-8" ?>',
     '<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">',
     "<channel>",
-    `<title>${xml(String(doc.settings.siteName ?? "Inkwell"))}</title>`,
-    `<link>${xml(base)}</link>`,
-    `<description>${xml(String(doc.settings.siteDescription ?? ""))}</description>`,
+    `<title>${escapeXml(String(doc.settings.siteName ?? "Inkwell"))}</title>`,
+    `<link>${escapeXml(base)}</link>`,
+    `<description>${escapeXml(String(doc.settings.siteDescription ?? ""))}</description>`,
     "<wp:wxr_version>1.2</wp:wxr_version>",
-    `<wp:base_site_url>${xml(base)}</wp:base_site_url>`,
-    `<wp:base_blog_url>${xml(base)}</wp:base_blog_url>`,
+    `<wp:base_site_url>${escapeXml(base)}</wp:base_site_url>`,
+    `<wp:base_blog_url>${escapeXml(base)}</wp:base_blog_url>`,
   ];
   for (const id of authorIds) {
     const u = userById.get(id);
@@ -298,7 +291,7 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
     );
     if (category) {
       out.push(
-        `<category domain="category" nicename="${xml(category.slug)}">${cdata(category.name)}</category>`,
+        `<category domain="category" nicename="${escapeXml(category.slug)}">${cdata(category.name)}</category>`,
       );
     }
     out.push(...bylines.terms(p.id, (id) => login(id)));
@@ -306,7 +299,7 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
       const t = tagById.get(tagId);
       if (t)
         out.push(
-          `<category domain="post_tag" nicename="${xml(t.slug)}">${cdata(t.name)}</category>`,
+          `<category domain="post_tag" nicename="${escapeXml(t.slug)}">${cdata(t.name)}</category>`,
         );
     }
     if (p.photo) {
@@ -316,7 +309,7 @@ export function exportWxr(actor: SessionUser, db: Db = getDb()): string {
     }
     for (const c of commentsOf.get(p.id) ?? []) {
       out.push(
-        `<wp:comment><wp:comment_id>${c.id}</wp:comment_id><wp:comment_author>${cdata(c.name)}</wp:comment_author><wp:comment_author_email>${cdata(c.email)}</wp:comment_author_email><wp:comment_author_url>${xml(c.authorUrl)}</wp:comment_author_url><wp:comment_date>${cdata(wpDate(c.createdAt))}</wp:comment_date><wp:comment_date_gmt>${cdata(wpDate(c.createdAt))}</wp:comment_date_gmt><wp:comment_content>${cdata(xml(c.body))}</wp:comment_content><wp:comment_approved>${cdata(WP_COMMENT_STATUS[c.status] ?? "0")}</wp:comment_approved><wp:comment_type>${cdata("comment")}</wp:comment_type><wp:comment_parent>${c.parentId ?? 0}</wp:comment_parent></wp:comment>`,
+        `<wp:comment><wp:comment_id>${c.id}</wp:comment_id><wp:comment_author>${cdata(c.name)}</wp:comment_author><wp:comment_author_email>${cdata(c.email)}</wp:comment_author_email><wp:comment_author_url>${escapeXml(c.authorUrl)}</wp:comment_author_url><wp:comment_date>${cdata(wpDate(c.createdAt))}</wp:comment_date><wp:comment_date_gmt>${cdata(wpDate(c.createdAt))}</wp:comment_date_gmt><wp:comment_content>${cdata(escapeXml(c.body))}</wp:comment_content><wp:comment_approved>${cdata(WP_COMMENT_STATUS[c.status] ?? "0")}</wp:comment_approved><wp:comment_type>${cdata("comment")}</wp:comment_type><wp:comment_parent>${c.parentId ?? 0}</wp:comment_parent></wp:comment>`,
       );
     }
     out.push("</item>");

@@ -12,15 +12,13 @@ import { inArray } from "drizzle-orm";
 import { embeds } from "#db/schema";
 import { getSettings } from "~/domain/site/settings.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { escapeHtml } from "~/utils/escape";
 import { type Document, type Element, findElements, hasClass, parseHtml } from "./html-tree.server";
 
 type Row = typeof embeds.$inferSelect;
 
 /** The render context this step reads (pipeline.server.ts's RenderContext). */
 type RenderContext = { target: string; db?: Db; publicUrl: string };
-
-const esc = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function embedFigures(doc: Document): Element[] {
   return findElements(doc, (el) => el.name === "figure" && hasClass(el, "ik-embed"));
@@ -35,36 +33,36 @@ export function embedRows(db: RenderContext["db"], urls: string[]): Map<string, 
 
 function thumbnailImg(row: Row, src: string): string {
   const size = row.width && row.height ? ` width="${row.width}" height="${row.height}"` : "";
-  return `<img class="ik-embed-thumbnail" src="${esc(src)}" alt=""${size} loading="lazy">`;
+  return `<img class="ik-embed-thumbnail" src="${escapeHtml(src)}" alt=""${size} loading="lazy">`;
 }
 
 function meta(row: Row): string {
-  const by = row.authorName ? `${esc(row.authorName)} · ` : "";
-  return `<span class="ik-embed-provider">${by}${esc(row.provider)}</span>`;
+  const by = row.authorName ? `${escapeHtml(row.authorName)} · ` : "";
+  return `<span class="ik-embed-provider">${by}${escapeHtml(row.provider)}</span>`;
 }
 
 function placeholder(row: Row, url: string): string {
-  const title = esc(row.title || url);
+  const title = escapeHtml(row.title || url);
   const thumb = row.thumbnail
-    ? `<a class="ik-embed-thumb-link" href="${esc(url)}" tabindex="-1" aria-hidden="true">${thumbnailImg(row, row.thumbnail)}</a>`
+    ? `<a class="ik-embed-thumb-link" href="${escapeHtml(url)}" tabindex="-1" aria-hidden="true">${thumbnailImg(row, row.thumbnail)}</a>`
     : "";
   const ask = row.html
-    ? `<button type="button" class="ik-embed-load" hidden>Load content from ${esc(row.provider)}</button><span class="ik-embed-privacy" hidden>Loading it lets ${esc(row.provider)} see your visit.</span>`
+    ? `<button type="button" class="ik-embed-load" hidden>Load content from ${escapeHtml(row.provider)}</button><span class="ik-embed-privacy" hidden>Loading it lets ${escapeHtml(row.provider)} see your visit.</span>`
     : "";
   const template = row.html ? `<template class="ik-embed-html">${row.html}</template>` : "";
-  return `<div class="ik-embed-placeholder">${thumb}<p class="ik-embed-title"><a href="${esc(url)}">${title}</a></p><p class="ik-embed-meta">${meta(row)}</p>${ask}</div>${template}`;
+  return `<div class="ik-embed-placeholder">${thumb}<p class="ik-embed-title"><a href="${escapeHtml(url)}">${title}</a></p><p class="ik-embed-meta">${meta(row)}</p>${ask}</div>${template}`;
 }
 
 function direct(row: Row, url: string): string {
   const body = row.html || (row.thumbnail ? thumbnailImg(row, row.thumbnail) : "");
-  return `<div class="ik-embed-frame">${body}</div><figcaption><a href="${esc(url)}">${esc(row.title || url)}</a> ${meta(row)}</figcaption>`;
+  return `<div class="ik-embed-frame">${body}</div><figcaption><a href="${escapeHtml(url)}">${escapeHtml(row.title || url)}</a> ${meta(row)}</figcaption>`;
 }
 
 function linkOnly(row: Row, url: string, publicUrl: string): string {
   const thumb = row.thumbnail
-    ? `<a href="${esc(url)}">${thumbnailImg(row, new URL(row.thumbnail, publicUrl).href)}</a>`
+    ? `<a href="${escapeHtml(url)}">${thumbnailImg(row, new URL(row.thumbnail, publicUrl).href)}</a>`
     : "";
-  return `${thumb}<figcaption><a href="${esc(url)}">${esc(row.title || url)}</a> (${esc(row.provider)})</figcaption>`;
+  return `${thumb}<figcaption><a href="${escapeHtml(url)}">${escapeHtml(row.title || url)}</a> (${escapeHtml(row.provider)})</figcaption>`;
 }
 
 /** Replaces an element's children with parsed HTML. */

@@ -6,6 +6,7 @@
  * links go to the post's page when its address is known.
  */
 import { removeElement, replaceElement } from "domutils";
+import { escapeHtml } from "~/utils/escape";
 import { headingIds } from "./anchors";
 import {
   type ChildNode,
@@ -64,9 +65,6 @@ export function headingIdsStep(doc: Document): void {
     h.attribs = { id: ids[i] as string, ...rest };
   });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Where a fragment link points for `ctx.target`: the page itself, or the post's address outside it. */
 export function fragmentHref(id: string, ctx: LinkContext): string {

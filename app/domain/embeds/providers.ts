@@ -9,6 +9,7 @@
  * endpoint), or `host` alone (find the endpoint through the page's oEmbed discovery link).
  * A listed host may be on a private address; nothing else may.
  */
+import { escapeHtml } from "~/utils/escape";
 
 export type Provider = {
   /** What readers are told the content comes from ("youtube.com"). */
@@ -203,7 +204,7 @@ export function osmFrame(url: URL): string | null {
   const params = new URLSearchParams({ bbox, layer: "mapnik" });
   if (view.marker) params.set("marker", `${view.lat},${view.lon}`);
   const src = `https://www.openstreetmap.org/export/embed.html?${params.toString().replace(/%2C/g, ",")}`;
-  return `<iframe src="${src.replace(/&/g, "&amp;")}" width="600" height="400" title="Map of ${view.lat}, ${view.lon}" loading="lazy"></iframe>`;
+  return `<iframe src="${escapeHtml(src)}" width="600" height="400" title="Map of ${view.lat}, ${view.lon}" loading="lazy"></iframe>`;
 }
 
 /** The host readers are told about: the link's host without "www.". */

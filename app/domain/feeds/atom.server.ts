@@ -5,7 +5,7 @@
  * `rel="self"` and `rel="hub"` name the feed and the WebSub hub.
  */
 import type { FeedDoc, FeedEntry } from "~/domain/feeds/model.server";
-import { escapeXml } from "~/domain/posts/feeds.server";
+import { escapeXml } from "~/utils/escape";
 
 const person = (tag: "author", p: { name: string; url: string | null }, indent: string) =>
   `${indent}<${tag}><name>${escapeXml(p.name)}</name>${p.url ? `<uri>${escapeXml(p.url)}</uri>` : ""}</${tag}>`;

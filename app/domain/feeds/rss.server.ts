@@ -5,7 +5,7 @@
  * and `atom:link` to itself and to the WebSub hub.
  */
 import type { FeedDoc } from "~/domain/feeds/model.server";
-import { escapeXml } from "~/domain/posts/feeds.server";
+import { escapeXml } from "~/utils/escape";
 
 const rfc822 = (date: Date) => date.toUTCString();
 

@@ -9,6 +9,8 @@
  * These are text rules over the post's HTML, not over the XML
  * (docs/behaviour.md §import). Comments become plain text (`commentText`).
  */
+
+import { escapeHtml } from "~/utils/escape";
 import { htmlToText } from "~/utils/text";
 import { decodeEntities } from "./entities";
 
@@ -34,10 +36,6 @@ export type WpContent = {
   /** Remarks on this post (a shortcode dropped), for its report line. */
   remarks: string[];
 };
-
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
 
 const ATTR = /([a-zA-Z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+))/g;
 
@@ -79,7 +77,7 @@ function gallery(attrs: Record<string, string>, c: WpContent): string {
           .map((image) => image.url);
   const images = urls
     .filter((url): url is string => Boolean(url))
-    .map((url) => `<img src="${escapeAttr(url)}" alt="">`);
+    .map((url) => `<img src="${escapeHtml(url)}" alt="">`);
   if (images.length === 0) return dropped(c, "gallery", "no images in the export");
   return `<figure class="gallery">${images.join("")}</figure>`;
 }
@@ -87,7 +85,7 @@ function gallery(attrs: Record<string, string>, c: WpContent): string {
 function mediaLink(c: WpContent, name: string, url: string, label: string): string {
   const address = url.trim();
   if (!address) return dropped(c, name, "no file address");
-  return `<p><a href="${escapeAttr(address)}">${label}: ${escapeAttr(address)}</a></p>`;
+  return `<p><a href="${escapeHtml(address)}">${label}: ${escapeHtml(address)}</a></p>`;
 }
 
 function dropped(c: WpContent, name: string, why: string): string {

@@ -10,7 +10,6 @@ import { comments, posts, subscriberAudiences, subscribers } from "#db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { badRequest, DomainError, notFound } from "~/domain/errors.server";
 import { endAllMemberSessions, type Member } from "~/domain/members/session.server";
-import { escapeHtml } from "~/domain/members/sign-in.server";
 import {
   issueMemberToken,
   redeemMemberToken,
@@ -24,6 +23,7 @@ import { AUDIENCES, type Audience } from "~/domain/subscribers/vocabulary";
 import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { escapeHtml } from "~/utils/escape";
 
 export const ACCOUNT_MESSAGES = {
   renamed: "Your name is saved.",

@@ -34,6 +34,7 @@ import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import { ensureCounters } from "~/platform/counters.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { escapeHtml } from "~/utils/escape";
 import { safeRedirectPath } from "~/utils/redirect";
 
 export const SIGN_IN_MESSAGES = {
@@ -202,8 +203,6 @@ async function sendSignInMail(
   const html = `<p>Open this link to sign in to ${escapeHtml(siteName)}:</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>Or enter this code on the sign-in page: <strong>${code}</strong></p><p>The link and the code work once, for 15 minutes. If you did not ask to sign in, ignore this message.</p>`;
   await sendSiteMail(env, { to: email, subject: `Sign in to ${siteName}`, text, html }, db);
 }
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type SignedIn = { token: string; subscriberId: number; created: boolean };
 

@@ -20,14 +20,9 @@ import {
 } from "~/domain/newsletters/unsubscribe-token.server";
 import { newsletterAudienceLabel } from "~/domain/newsletters/vocabulary";
 import type { Env } from "~/platform/env.server";
+import { escapeHtml } from "~/utils/escape";
 import { absoluteUrl } from "~/utils/seo";
 import { htmlToText } from "~/utils/text";
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * The plain-text part: `htmlToText`, with each link's address after its text

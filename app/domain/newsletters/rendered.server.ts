@@ -20,6 +20,7 @@ import {
   unsubscribeTokenUrl,
 } from "~/domain/newsletters/unsubscribe-token.server";
 import type { Env } from "~/platform/env.server";
+import { escapeHtml } from "~/utils/escape";
 
 const NAME = "X7NAMEX7";
 const UNSUBSCRIBE = "X7UNSUBSCRIBEX7";
@@ -73,12 +74,6 @@ const rsaSign = async (data: Buffer, key: KeyObject) => {
 const SIGNING_AT_ONCE = 3;
 let signing = 0;
 const signWaiting: (() => void)[] = [];
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * Relaxed body canonicalisation of whole lines (RFC 6376 §3.4.4), end-of-body

@@ -24,6 +24,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
+import { escapeHtml } from "~/utils/escape";
 import { emailField } from "~/utils/validation";
 
 /** The newsletter `uid`, for staff who manage mail; 404 when there is none. */
@@ -129,8 +130,6 @@ export async function sendTest(
   return to;
 }
 
-const escapeAttribute = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-
 /**
  * "Send as newsletter" on a published post: the Send form filled with its
  * title, image and content, and a link to read it on the site. Null for an
@@ -143,7 +142,7 @@ export function newsletterFromPost(db: Db, id: string | null) {
   return {
     subject: post.title.slice(0, 200),
     audience: newsletterAudienceLabel("All"),
-    content: `${stripNotes(post.content)}\n<p><a href="${escapeAttribute(post.url)}">Read it on the site</a></p>`,
+    content: `${stripNotes(post.content)}\n<p><a href="${escapeHtml(post.url)}">Read it on the site</a></p>`,
     photo: post.photo,
   };
 }

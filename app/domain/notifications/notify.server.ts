@@ -17,6 +17,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
+import { escapeHtml } from "~/utils/escape";
 import { absoluteUrl } from "~/utils/seo";
 
 export const ALERT_KINDS = [
@@ -60,8 +61,6 @@ function administrators(db: Db): { email: string; name: string }[] {
 }
 
 const absolute = (link: string) => absoluteUrl(readEnv().publicUrl, link);
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function sendMail(
   to: string[],

@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { PostCard } from "~/domain/oembed/post-card.server";
+import { escapeHtml } from "~/utils/escape";
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1a1a1a;--muted:#555;--link:#0b57d0;--line:#d0d0d0}
@@ -38,19 +39,11 @@ export const CARD_CSP = [
   "frame-ancestors *",
 ].join("; ");
 
-const esc = (value: string) =>
-  value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-
 export function cardPageHtml(card: PostCard): string {
   const link = (text: string) =>
-    `<a href="${esc(card.url)}" target="_blank" rel="noopener">${esc(text)}<span class="sr"> (opens in a new tab)</span></a>`;
+    `<a href="${escapeHtml(card.url)}" target="_blank" rel="noopener">${escapeHtml(text)}<span class="sr"> (opens in a new tab)</span></a>`;
   const image = card.image
-    ? `<img src="${esc(card.image.url)}" alt=""${card.image.width && card.image.height ? ` width="${card.image.width}" height="${card.image.height}"` : ""}>`
+    ? `<img src="${escapeHtml(card.image.url)}" alt=""${card.image.width && card.image.height ? ` width="${card.image.width}" height="${card.image.height}"` : ""}>`
     : "";
   const date = card.published.toISOString().slice(0, 10);
   return `<!DOCTYPE html>
@@ -60,8 +53,8 @@ export function cardPageHtml(card: PostCard): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="strict-origin-when-cross-origin">
-<title>${esc(card.title)} | ${esc(card.siteName)}</title>
-<link rel="canonical" href="${esc(card.url)}">
+<title>${escapeHtml(card.title)} | ${escapeHtml(card.siteName)}</title>
+<link rel="canonical" href="${escapeHtml(card.url)}">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -70,8 +63,8 @@ export function cardPageHtml(card: PostCard): string {
 ${image}
 <div class="body">
 <h1>${link(card.title)}</h1>
-${card.summary ? `<p>${esc(card.summary)}</p>` : ""}
-<div class="site"><span>${card.authors ? `${esc(card.authors)} · ` : ""}<time datetime="${date}">${date}</time></span><span>${esc(card.siteName)}</span></div>
+${card.summary ? `<p>${escapeHtml(card.summary)}</p>` : ""}
+<div class="site"><span>${card.authors ? `${escapeHtml(card.authors)} · ` : ""}<time datetime="${date}">${date}</time></span><span>${escapeHtml(card.siteName)}</span></div>
 </div>
 </article>
 </main>

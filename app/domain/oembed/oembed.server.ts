@@ -8,6 +8,7 @@ import { type PostCard, postCard } from "~/domain/oembed/post-card.server";
 import { parsePostId } from "~/domain/posts/ids";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { escapeHtml } from "~/utils/escape";
 
 /** The card's size when the consumer sets no maximum. */
 export const CARD_WIDTH = 560;
@@ -16,9 +17,6 @@ const CARD_HEIGHT = 240;
 const MIN_WIDTH = 200;
 
 const POST_PATH = /^\/([^/]+)\/[^/]+\/[^/]+\/?$/;
-
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 function dimension(raw: string | null): number | undefined {
   if (raw === null || raw === "") return undefined;
@@ -61,7 +59,7 @@ function embedOf(card: PostCard, maxWidth?: number, maxHeight?: number): OEmbed 
     title: card.title,
     provider_name: card.siteName,
     provider_url: card.siteUrl,
-    html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" title="${escapeAttr(card.title)}" loading="lazy" sandbox="allow-popups allow-popups-to-escape-sandbox" style="border:0;max-width:100%"></iframe>`,
+    html: `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" title="${escapeHtml(card.title)}" loading="lazy" sandbox="allow-popups allow-popups-to-escape-sandbox" style="border:0;max-width:100%"></iframe>`,
     width,
     height,
   };

@@ -13,18 +13,8 @@ import { listCategories, listTags } from "~/domain/taxonomy/taxonomy.server";
 import { listPublishedAuthors } from "~/domain/users/authors.server";
 import { getDb } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
+import { escapeXml } from "~/utils/escape";
 import { absoluteUrl } from "~/utils/seo";
-
-/** Text or an attribute value for XML: escaped, characters XML 1.0 forbids dropped. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/gu, "");
-}
 
 /** Reach Out and the policies are rows of `pages` now, listed with the other published pages. */
 const STATIC_PATHS = ["/", "/explore"];

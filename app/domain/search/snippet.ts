@@ -5,6 +5,7 @@
  * elements; `snippetHtml` escapes them for the JSON call.
  */
 import { foldWord, type SearchTerm } from "~/domain/search/query";
+import { escapeHtml } from "~/utils/escape";
 
 export type SnippetPiece = { text: string; hit: boolean };
 
@@ -96,19 +97,11 @@ export function snippetOf(text: string, terms: SearchTerm[]): SnippetPiece[] {
   return pieces;
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
 /** The snippet as HTML: escaped text, the hits in `<mark>`. */
 export function snippetHtml(pieces: SnippetPiece[]): string {
   return pieces
     .map((p) => {
-      const text = p.text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+      const text = escapeHtml(p.text);
       return p.hit ? `<mark>${text}</mark>` : text;
     })
     .join("");

@@ -16,6 +16,7 @@ import { writeSubscriber } from "~/domain/subscribers/writer.server";
 import type { Db } from "~/platform/db.server";
 import { readEnv } from "~/platform/env.server";
 import { createMailTransport } from "~/platform/mail.server";
+import { escapeHtml } from "~/utils/escape";
 
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most one confirmation mail per address within this time. */
@@ -132,8 +133,6 @@ export async function confirmSubscription(
     message: CONFIRM_MESSAGES.confirmed,
   };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Mails the link; false when the transport refused (the caller drops the link). */
 export async function sendConfirmationMail(
