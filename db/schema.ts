@@ -1187,6 +1187,10 @@ export const webmentions = sqliteTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     commentId: integer("comment_id").references(() => comments.id, { onDelete: "set null" }),
+    /** What the source's h-entry does with the post: likes it, reposts it, replies, or mentions it. */
+    kind: text("kind", { enum: ["mention", "reply", "like", "repost"] })
+      .notNull()
+      .default("mention"),
     status: text("status", { enum: ["pending", "verified", "rejected"] })
       .notNull()
       .default("pending"),

@@ -77,7 +77,7 @@ function CommentItem({
   canReply: boolean;
   member: CommentingMember | null;
   editing: number | null;
-  /** Set when the comment came as a Webmention: shown as "Mentioned on {host}". */
+  /** Set when the comment came as a Webmention: shown as "Mentioned on {host}", "Liked on …". */
   mention?: MentionMark;
 }) {
   const own = member?.comments.find((c) => c.id === comment.id);
@@ -95,7 +95,7 @@ function CommentItem({
           {mention ? (
             <>
               <a className="comment-mention-link" href={mention.url} rel="nofollow ugc noopener">
-                Mentioned on {mention.host}
+                {mention.label}
               </a>{" "}
             </>
           ) : null}

@@ -238,9 +238,9 @@ export default function Comments({ loaderData }: Route.ComponentProps) {
             <td>
               {mentions[c.id] ? (
                 <p className="comment-mention-mark">
-                  <span className="badge badge-mention">Mention</span>{" "}
+                  <span className="badge badge-mention">{mentions[c.id]?.badge}</span>{" "}
                   <a href={mentions[c.id]?.url} rel="nofollow ugc noopener">
-                    Mentioned on {mentions[c.id]?.host}
+                    {mentions[c.id]?.label}
                   </a>
                 </p>
               ) : null}

@@ -245,6 +245,12 @@ function sourcePage(target: string, links = true) {
   };
 }
 
+/** The post page's loader data, as a reader gets it. */
+function readerPage(path: string) {
+  const [, id = "", category = "", url = ""] = path.split("/");
+  return postLoader(routeArgs(new Request(`${BASE}${path}`), { id, category, url }));
+}
+
 const mentionRows = () => n.db.select().from(webmentions).all();
 const mentionComments = () =>
   n.db.select().from(comments).where(eq(comments.source, "webmention")).all();
@@ -409,18 +415,17 @@ describe("display", () => {
     n.db.update(settings).set({ enableCommentModeration: false }).run();
     await mention({ source: `${site.origin}/shown`, target });
     await deliverAll();
-    const [, id, category, url] = post.url.split("/");
-    const data = await postLoader(
-      routeArgs(new Request(target), {
-        id: id as string,
-        category: category as string,
-        url: url as string,
-      }),
-    );
+    const data = await readerPage(post.url);
     const comment = mentionComments()[0];
     expect(data.comments.map((c: { id: number }) => c.id)).toEqual([comment?.id]);
     expect(data.mentions).toEqual({
-      [comment?.id ?? 0]: { url: `${site.origin}/shown`, host: "127.0.0.1:5410" },
+      [comment?.id ?? 0]: {
+        url: `${site.origin}/shown`,
+        host: "127.0.0.1:5410",
+        kind: "mention",
+        label: "Mentioned on 127.0.0.1:5410",
+        badge: "Mention",
+      },
     });
     expect(postLinks()).toEqual([{ rel: "webmention", href: "/webmention" }]);
     const headers = postHeaders({
@@ -430,5 +435,59 @@ describe("display", () => {
       errorHeaders: undefined,
     } as never) as Headers;
     expect(headers.get("Link")).toBe('</webmention>; rel="webmention"');
+  });
+});
+
+describe("likes, reposts and replies", () => {
+  /** A source page whose h-entry does `property` (like-of, repost-of, in-reply-to) to `target`. */
+  const response = (property: string, target: string, cite = false) => ({
+    body: `<!doctype html><title>Their response</title>
+<article class="h-entry">
+  <div class="p-author h-card"><a class="u-url p-name" href="https://rita.example/">Rita Reader</a></div>
+  ${
+    cite
+      ? `<div class="u-${property} h-cite"><a class="u-url p-name" href="${target}">Their post</a></div>`
+      : `<a class="u-${property}" href="${target}">this post</a>`
+  }
+</article>`,
+  });
+
+  it("marks each mention by what its source did with the post, under the post and for staff", async () => {
+    n.db.delete(comments).run();
+    n.db.delete(webmentions).run();
+    n.db.update(settings).set({ enableCommentModeration: false }).run();
+    const post = publish("<p>Ours</p>");
+    const target = `${BASE}${post.url}`;
+    site.pages.set("/like", response("like-of", target));
+    site.pages.set("/repost", response("repost-of", target, true));
+    site.pages.set("/reply", response("in-reply-to", `${target}#comments`));
+    // Liking another page while linking to ours is still only a mention of ours.
+    site.pages.set("/other", {
+      body: `<article class="h-entry"><a class="u-like-of" href="https://elsewhere.example/">x</a>
+        <p class="e-content"><a href="${target}">ours</a></p></article>`,
+    });
+    for (const path of ["/like", "/repost", "/reply", "/other"]) {
+      await mention({ source: `${site.origin}${path}`, target });
+    }
+    await deliverAll();
+    const kinds = Object.fromEntries(
+      mentionRows().map((r) => [new URL(r.source).pathname, r.kind]),
+    );
+    expect(kinds).toEqual({
+      "/like": "like",
+      "/repost": "repost",
+      "/reply": "reply",
+      "/other": "mention",
+    });
+    const data = await readerPage(post.url);
+    const labels = Object.values(data.mentions as Record<number, { label: string; badge: string }>)
+      .map((m) => `${m.badge}: ${m.label}`)
+      .sort();
+    expect(labels).toEqual([
+      "Like: Liked on 127.0.0.1:5410",
+      "Mention: Mentioned on 127.0.0.1:5410",
+      "Reply: Replied on 127.0.0.1:5410",
+      "Repost: Reposted on 127.0.0.1:5410",
+    ]);
   });
 });

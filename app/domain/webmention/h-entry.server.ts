@@ -19,6 +19,18 @@ export type MentionEntry = {
   html: string | null;
   published: string | null;
   url: string | null;
+  /** The addresses the entry likes, reposts and replies to (`like-of`, `repost-of`, `in-reply-to`). */
+  responds: Record<ResponseKind, string[]>;
+};
+
+/** What an entry can do with a page besides mentioning it. */
+export type ResponseKind = "like" | "repost" | "reply";
+export type MentionKind = ResponseKind | "mention";
+
+const RESPONSE_PROPERTIES: Record<ResponseKind, string> = {
+  like: "like-of",
+  repost: "repost-of",
+  reply: "in-reply-to",
 };
 
 /** Tags a mention's HTML may keep: a comment's inline words, paragraphs, quotes, lists. */
@@ -90,6 +102,30 @@ export function excerptText(value: string, max = 500): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** A property's addresses: plain URLs, or the `url` of an embedded h-cite. */
+function addresses(item: Root, name: string, baseUrl: string): string[] {
+  const found: string[] = [];
+  for (const value of item.properties[name] ?? []) {
+    const raw = isRoot(value) ? text(value.properties.url?.[0]) : text(value);
+    const url = raw ? httpUrl(raw, baseUrl) : null;
+    if (url) found.push(url);
+  }
+  return found;
+}
+
+/**
+ * What the entry does with `target`: a like or repost of it, a reply to it, or (naming it in none
+ * of those, or with no entry at all) a mention. A like wins over a repost, a repost over a reply.
+ */
+export function mentionKind(entry: MentionEntry | null, target: string): MentionKind {
+  const wanted = httpUrl(target);
+  if (!entry || !wanted) return "mention";
+  for (const kind of ["like", "repost", "reply"] as const) {
+    if (entry.responds[kind].includes(wanted)) return kind;
+  }
+  return "mention";
+}
+
 /** The source page's h-entry, or null when it has none. `baseUrl` resolves its addresses. */
 export function readEntry(html: string, baseUrl: string): MentionEntry | null {
   let parsed: ReturnType<typeof mf2>;
@@ -118,5 +154,10 @@ export function readEntry(html: string, baseUrl: string): MentionEntry | null {
     html: contentHtml ? sanitizeMentionHtml(contentHtml) || null : null,
     published: text(first(entry, "published")),
     url: url(text(first(entry, "url"))),
+    responds: {
+      like: addresses(entry, RESPONSE_PROPERTIES.like, baseUrl),
+      repost: addresses(entry, RESPONSE_PROPERTIES.repost, baseUrl),
+      reply: addresses(entry, RESPONSE_PROPERTIES.reply, baseUrl),
+    },
   };
 }

@@ -14,7 +14,7 @@ import { getSettings } from "~/domain/site/settings.server";
 import type { Db } from "~/platform/db.server";
 import type { AttemptResult, DeliveryHandler } from "~/platform/delivery-queue.server";
 import { OutboundError, outboundRequest } from "~/platform/outbound-http.server";
-import { excerptText, type MentionEntry, readEntry } from "./h-entry.server";
+import { excerptText, type MentionEntry, mentionKind, readEntry } from "./h-entry.server";
 import { linksTo, pageTitle } from "./html.server";
 import { answerResult, isRefusal } from "./send.server";
 import { httpUrl, mentionHost } from "./urls";
@@ -133,7 +133,12 @@ export function acceptMention(
         .get().id;
     }
     db.update(webmentions)
-      .set({ status: "verified", verifiedAt: now, commentId })
+      .set({
+        status: "verified",
+        verifiedAt: now,
+        commentId,
+        kind: mentionKind(entry, mention.target),
+      })
       .where(eq(webmentions.id, mention.id))
       .run();
     return { id: commentId, created: !existing };
