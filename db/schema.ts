@@ -1035,6 +1035,8 @@ export const deliveries = sqliteTable(
     nextAt: integer("next_at").notNull(),
     giveUpAt: integer("give_up_at").notNull(),
     leaseUntil: integer("lease_until"),
+    /** Which process took the row (`{pid}-{start}`): one found gone gives its rows back at once. */
+    leasedBy: text("leased_by"),
     doneAt: integer("done_at"),
     lastStatus: integer("last_status"),
     lastError: text("last_error"),

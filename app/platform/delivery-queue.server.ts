@@ -3,8 +3,9 @@
  * Webmentions, WebSub content, webhooks and the checks made of other servers. A delivery is a row
  * in `deliveries`, unique by its key, so queueing the same thing twice is one delivery. The worker
  * runs in the process holding the jobs' lease (app/startup/jobs.server.ts): it takes a due row by
- * moving its `next_at` a lease ahead (a worker killed mid-send leaves the row to be taken again
- * when that passes), sends it through the row kind's handler, and writes the outcome: done (never
+ * moving its `next_at` a lease ahead and naming itself in `leased_by` (a worker killed mid-send
+ * leaves the row to be taken again when that passes, or at once by the next holder when it finds
+ * the taker's process gone), sends it through the row kind's handler, and writes the outcome: done (never
  * sent again), pending with the next attempt after a backoff, or dead once the next attempt would
  * fall after `give_up_at`. Every attempt is kept in `delivery_attempts` for the screens.
  *
@@ -18,6 +19,7 @@ import type Database from "better-sqlite3";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { deliveries, deliveryAttempts } from "#db/schema";
 import { type Db, type DbOrTx, preparedOnce } from "./db.server";
+import { processSingleton } from "./process-singleton.server";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type DeliveryAttemptRow = typeof deliveryAttempts.$inferSelect;
@@ -174,6 +176,7 @@ const takeDueQuery = preparedOnce((db) =>
       status: "sending",
       nextAt: sql`${sql.placeholder("leaseEnd")}`,
       leaseUntil: sql`${sql.placeholder("leaseEnd")}`,
+      leasedBy: sql`${sql.placeholder("holder")}`,
     })
     .where(
       inArray(
@@ -192,7 +195,61 @@ const takeDueQuery = preparedOnce((db) =>
 
 function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
   if (limit <= 0) return [];
-  return takeDueQuery(db).all({ now, limit, leaseEnd: now + DELIVERY_LEASE_MS });
+  return takeDueQuery(db).all({
+    now,
+    limit,
+    leaseEnd: now + DELIVERY_LEASE_MS,
+    holder: DELIVERY_HOLDER,
+  });
+}
+
+/**
+ * This process in `leased_by`: its pid and start time, so a later process given the same pid
+ * (a container's restart) is not mistaken for it.
+ */
+export const DELIVERY_HOLDER = processSingleton(
+  "delivery-holder",
+  () => `${process.pid}-${Date.now().toString(36)}`,
+);
+
+/** Whether the process `holder` names may still be running (on this machine, as SQLite is). */
+function holderRuns(holder: string): boolean {
+  if (holder === DELIVERY_HOLDER) return true;
+  const pid = Number(holder.split("-")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user. ESRCH: no such process.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Gives back the rows taken by processes that no longer run (killed mid-send): due now instead of
+ * when their lease passes. Called when this process becomes the one that sends; a taker that still
+ * runs (it lost the jobs' lease while stalled) keeps its rows until their lease passes.
+ */
+export function releaseOrphanedDeliveries(db: Db, now = Date.now()): number {
+  const holders = db.$client
+    .prepare(
+      `SELECT DISTINCT leased_by FROM deliveries
+       WHERE status IN ('pending', 'sending') AND status = 'sending' AND leased_by IS NOT NULL`,
+    )
+    .pluck()
+    .all() as string[];
+  let released = 0;
+  for (const holder of holders) {
+    if (holderRuns(holder)) continue;
+    released += db
+      .update(deliveries)
+      .set({ status: "pending", nextAt: now, leaseUntil: null, leasedBy: null })
+      .where(and(eq(deliveries.status, "sending"), eq(deliveries.leasedBy, holder)))
+      .run().changes;
+  }
+  return released;
 }
 
 /** An attempt's outcome, written only while this worker still holds the row. */
@@ -205,6 +262,7 @@ const settleQuery = preparedOnce((db) =>
       lastStatus: sql`${sql.placeholder("lastStatus")}`,
       lastError: sql`${sql.placeholder("lastError")}`,
       leaseUntil: null,
+      leasedBy: null,
       doneAt: sql`${sql.placeholder("doneAt")}`,
       nextAt: sql`${sql.placeholder("nextAt")}`,
     })
@@ -418,6 +476,12 @@ export function startDeliveryWorker(
   wake = () => {
     if (w.inFlight.size < w.limit) turn(w);
   };
+  try {
+    const released = releaseOrphanedDeliveries(db());
+    if (released > 0) log(`Took back ${released} deliveries left by a process that stopped`);
+  } catch (error) {
+    log(`Could not take back deliveries left behind: ${(error as Error).message}`);
+  }
   turn(w);
 }
 

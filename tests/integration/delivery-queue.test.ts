@@ -4,6 +4,7 @@
  * (app/platform/outbound-http.server.ts): exactly once, retries with backoff until the give-up
  * time, a row left by a killed worker taken again after its lease, private addresses refused.
  */
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { posts, siteEvents } from "#db/schema";
 import { getDb } from "~/platform/db.server";
 import {
+  DELIVERY_HOLDER,
   DELIVERY_LEASE_MS,
   type DeliveryHandler,
   deliveryLog,
@@ -19,6 +21,7 @@ import {
   MIN_IN_FLIGHT,
   nextLimit,
   redeliver,
+  releaseOrphanedDeliveries,
   retryDelayMs,
   runDueDeliveries,
   startDeliveryWorker,
@@ -171,6 +174,47 @@ describe("the delivery queue", () => {
     expect(await runDueDeliveries(db, { test: post }, Date.now() + DELIVERY_LEASE_MS + 1)).toBe(1);
     expect(received).toEqual(["once"]);
     expect(rowOf(id).status).toBe("done");
+  });
+
+  test("rows taken by a process that is gone are due again at once; a running one keeps its own", async () => {
+    const db = getDb();
+    // A process that ran and exited: its pid names no process now.
+    const child = spawn(process.execPath, ["-e", ""]);
+    await new Promise((done) => child.on("exit", done));
+    const holders = {
+      gone: `${child.pid}-old`,
+      // This pid before a restart (a container's first process has the same pid every time).
+      samePid: `${process.pid}-before`,
+      running: `${process.ppid}-abc`,
+      me: DELIVERY_HOLDER,
+    };
+    const later = Date.now() + DELIVERY_LEASE_MS;
+    const ids = Object.fromEntries(
+      Object.entries(holders).map(([name, holder]) => {
+        const id = enqueueDelivery(db, {
+          kind: "test",
+          key: `held-${name}`,
+          target: `${base}/in`,
+          payload: name,
+        }) as number;
+        db.$client
+          .prepare(
+            "UPDATE deliveries SET status = 'sending', next_at = ?, lease_until = ?, leased_by = ? WHERE id = ?",
+          )
+          .run(later, later, holder, id);
+        return [name, id];
+      }),
+    );
+    const now = Date.now();
+    expect(releaseOrphanedDeliveries(db, now)).toBe(2);
+    const state = (name: string) => {
+      const row = rowOf(ids[name] as number);
+      return [row.status, row.next_at === now ? "now" : "later"];
+    };
+    expect(state("gone")).toEqual(["pending", "now"]);
+    expect(state("samePid")).toEqual(["pending", "now"]);
+    expect(state("running")).toEqual(["sending", "later"]);
+    expect(state("me")).toEqual(["sending", "later"]);
   });
 });
 

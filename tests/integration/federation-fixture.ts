@@ -20,10 +20,16 @@ export type FakeServer = {
   actorDocument: (name: string) => Record<string, unknown>;
   privateKey: string;
   received: Received[];
+  /** While true, an inbox POST is recorded in `held` and never answered (a send left in flight). */
+  holdPosts: boolean;
+  held: Received[];
   close: () => Promise<void>;
 };
 
-export async function startFakeServer(names: string[]): Promise<FakeServer> {
+export async function startFakeServer(
+  names: string[],
+  listen: { host?: string; port?: number } = {},
+): Promise<FakeServer> {
   const { publicKey, privateKey } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
     publicKeyEncoding: { type: "spki", format: "pem" },
@@ -31,6 +37,7 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
   });
   const received: Received[] = [];
   let origin = "";
+  const fake: Pick<FakeServer, "holdPosts" | "held"> = { holdPosts: false, held: [] };
   const actorDocument = (name: string) => {
     const id = `${origin}/users/${name}`;
     return {
@@ -53,7 +60,12 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
     req.on("end", () => {
       const path = req.url ?? "/";
       if (req.method === "POST") {
-        received.push({ path, headers: req.headers as Record<string, string>, body });
+        const request = { path, headers: req.headers as Record<string, string>, body };
+        if (fake.holdPosts) {
+          fake.held.push(request);
+          return;
+        }
+        received.push(request);
         res.writeHead(202).end();
         return;
       }
@@ -67,19 +79,25 @@ export async function startFakeServer(names: string[]): Promise<FakeServer> {
         .end(JSON.stringify(actorDocument(name)));
     });
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const host = listen.host ?? "127.0.0.1";
+  await new Promise<void>((done) => server.listen(listen.port ?? 0, host, done));
   const port = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
-  return {
+  origin = `http://${host}:${port}`;
+  const rest: Omit<FakeServer, "holdPosts" | "held"> = {
     origin,
-    host: `127.0.0.1:${port}`,
+    host: `${host}:${port}`,
     actor: (name) => `${origin}/users/${name}`,
     keyId: (name) => `${origin}/users/${name}#main-key`,
     actorDocument,
     privateKey,
     received,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
+  return Object.assign(fake, rest);
 }
 
 const digest = (body: string) => `SHA-256=${createHash("sha256").update(body).digest("base64")}`;
@@ -110,13 +128,15 @@ export type SignOptions = {
   sentBody?: string;
   /** Leave out the Signature header. */
   unsigned?: boolean;
+  /** The site's address; default the integration tests' BASE. */
+  base?: string;
 };
 
 /** A POST of `activity` to this site's `path`, signed as Mastodon 4 signs. */
 export function signedInboxRequest(path: string, activity: unknown, options: SignOptions): Request {
   const body = JSON.stringify(activity);
   const headers: Record<string, string> = {
-    host: new URL(BASE).host,
+    host: new URL(options.base ?? BASE).host,
     date: (options.date ?? new Date()).toUTCString(),
     digest: digest(body),
     "content-type": "application/activity+json",
@@ -130,7 +150,7 @@ export function signedInboxRequest(path: string, activity: unknown, options: Sig
   if (!options.unsigned) {
     headers.signature = `keyId="${options.keyId}",algorithm="${options.algorithm ?? "rsa-sha256"}",headers="${names.join(" ")}",signature="${signature}"`;
   }
-  return new Request(`${BASE}${path}`, {
+  return new Request(`${options.base ?? BASE}${path}`, {
     method: "POST",
     headers,
     body: options.sentBody ?? body,
