@@ -106,7 +106,8 @@ export function excerptText(value: string, max = 500): string {
 function addresses(item: Root, name: string, baseUrl: string): string[] {
   const found: string[] = [];
   for (const value of item.properties[name] ?? []) {
-    const raw = isRoot(value) ? text(value.properties.url?.[0]) : text(value);
+    // An h-cite names its address in `url`, or as its own value (`class="u-like-of h-cite"`).
+    const raw = isRoot(value) ? (text(value.properties.url?.[0]) ?? text(value)) : text(value);
     const url = raw ? httpUrl(raw, baseUrl) : null;
     if (url) found.push(url);
   }
