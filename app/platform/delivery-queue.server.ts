@@ -5,21 +5,23 @@
  * runs in the process holding the jobs' lease (app/startup/jobs.server.ts): it takes a due row by
  * moving its `next_at` a lease ahead and naming itself in `leased_by` (a worker killed mid-send
  * leaves the row to be taken again when that passes, or at once by the next holder when it finds
- * the taker's process gone), sends it through the row kind's handler, and writes the outcome: done (never
- * sent again), pending with the next attempt after a backoff, or dead once the next attempt would
- * fall after `give_up_at`. Every attempt is kept in `delivery_attempts` for the screens.
+ * the taker's process gone), sends it through the row kind's handler, and writes the outcome:
+ * done (never sent again), pending with the next attempt after a backoff, or dead once the next
+ * attempt would fall after `give_up_at`. Every attempt is kept in `delivery_attempts` for the screens.
  *
  * Exactly once: a row is marked done in the same statement that records its success; the only
  * window for a second send is a kill between the other server's answer and that statement, and
  * receivers recognise the repeat by the activity's or delivery's id.
+ *
+ * The worker that sends is app/platform/delivery-worker.server.ts; who took a row, and giving back
+ * the rows of a process that is gone, app/platform/delivery-leases.server.ts.
  */
 
-import { type EventLoopUtilization, performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { deliveries, deliveryAttempts } from "#db/schema";
 import { type Db, type DbOrTx, preparedOnce } from "./db.server";
-import { processSingleton } from "./process-singleton.server";
+import { DELIVERY_HOLDER } from "./delivery-leases.server";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type DeliveryAttemptRow = typeof deliveryAttempts.$inferSelect;
@@ -67,7 +69,13 @@ export function retryDelayMs(failures: number, random = Math.random()): number {
   return Math.round(base * (0.9 + 0.2 * random));
 }
 
-let wake: (() => void) | null = null;
+/** Called after a row is queued (the worker, while it runs, looks at once). */
+let onQueued: (() => void) | null = null;
+
+/** Sets (or clears) what runs after a row is queued: the worker's wake-up. */
+export function setQueuedListener(listener: (() => void) | null): void {
+  onQueued = listener;
+}
 
 const INSERT_SQL = `INSERT INTO deliveries
   (kind, key, owner_id, target, payload, meta, status, attempts, created_at, next_at, give_up_at)
@@ -121,7 +129,7 @@ export function enqueueDelivery(db: Db | DbOrTx, input: NewDelivery): number | n
         .returning({ id: deliveries.id })
         .get()?.id ?? null;
   }
-  if (id !== null) queueMicrotask(() => wake?.());
+  if (id !== null) queueMicrotask(() => onQueued?.());
   return id;
 }
 
@@ -193,7 +201,7 @@ const takeDueQuery = preparedOnce((db) =>
     .prepare(),
 );
 
-function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
+export function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
   if (limit <= 0) return [];
   return takeDueQuery(db).all({
     now,
@@ -201,55 +209,6 @@ function takeDue(db: Db, now: number, limit: number): DeliveryRow[] {
     leaseEnd: now + DELIVERY_LEASE_MS,
     holder: DELIVERY_HOLDER,
   });
-}
-
-/**
- * This process in `leased_by`: its pid and start time, so a later process given the same pid
- * (a container's restart) is not mistaken for it.
- */
-export const DELIVERY_HOLDER = processSingleton(
-  "delivery-holder",
-  () => `${process.pid}-${Date.now().toString(36)}`,
-);
-
-/** Whether the process `holder` names may still be running (on this machine, as SQLite is). */
-function holderRuns(holder: string): boolean {
-  if (holder === DELIVERY_HOLDER) return true;
-  const pid = Number(holder.split("-")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return true;
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user. ESRCH: no such process.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * Gives back the rows taken by processes that no longer run (killed mid-send): due now instead of
- * when their lease passes. Called when this process becomes the one that sends; a taker that still
- * runs (it lost the jobs' lease while stalled) keeps its rows until their lease passes.
- */
-export function releaseOrphanedDeliveries(db: Db, now = Date.now()): number {
-  const holders = db.$client
-    .prepare(
-      `SELECT DISTINCT leased_by FROM deliveries
-       WHERE status IN ('pending', 'sending') AND status = 'sending' AND leased_by IS NOT NULL`,
-    )
-    .pluck()
-    .all() as string[];
-  let released = 0;
-  for (const holder of holders) {
-    if (holderRuns(holder)) continue;
-    released += db
-      .update(deliveries)
-      .set({ status: "pending", nextAt: now, leaseUntil: null, leasedBy: null })
-      .where(and(eq(deliveries.status, "sending"), eq(deliveries.leasedBy, holder)))
-      .run().changes;
-  }
-  return released;
 }
 
 /** An attempt's outcome, written only while this worker still holds the row. */
@@ -334,7 +293,7 @@ function settle(
 }
 
 /** `offset` shifts the queue's clock (tests run it at a chosen time); the worker passes 0. */
-async function attempt(
+export async function attempt(
   db: Db,
   row: DeliveryRow,
   handlers: Record<string, DeliveryHandler>,
@@ -370,134 +329,4 @@ export async function runDueDeliveries(
     sent += rows.length;
     await Promise.all(rows.map((row) => attempt(db, row, handlers, offset)));
   }
-}
-
-type Worker = {
-  db: () => Db;
-  handlers: Record<string, DeliveryHandler>;
-  inFlight: Set<Promise<void>>;
-  /** Sends allowed in flight now: between MIN_IN_FLIGHT and MAX_IN_FLIGHT (see `pace`). */
-  limit: number;
-  /** The event loop's utilisation at the start of the current window. */
-  window: { at: number; mark: EventLoopUtilization };
-  timer: NodeJS.Timeout | null;
-  soon: NodeJS.Immediate | null;
-  stopped: boolean;
-  log: (line: string) => void;
-};
-let worker: Worker | null = null;
-
-/** Idle, the worker looks again after this long (another process may have queued rows). */
-const IDLE_LOOK_MS = 1_000;
-
-/** The fewest sends kept in flight however busy the process is: a backlog always moves. */
-export const MIN_IN_FLIGHT = 2;
-/** How often the limit is reconsidered. */
-const PACE_WINDOW_MS = 50;
-/** Busier than this, the limit halves; calmer than CALM, it grows by one. */
-const BUSY = 0.6;
-const CALM = 0.4;
-
-/**
- * Deliveries yield to readers (docs/performance.md "Federation"): sends to slow servers mostly wait
- * on the network and may all be in flight, but answers from fast ones keep the main thread busy
- * with their bookkeeping, and readers' requests then wait behind it. So the limit on sends in
- * flight follows the event loop's utilisation over the last window: halved when the process is
- * busy, one more when it is calm (additive increase, multiplicative decrease).
- */
-/** The limit after a window whose event-loop utilisation (0 to 1) was `utilization`. */
-export function nextLimit(limit: number, utilization: number): number {
-  if (utilization > BUSY) return Math.max(MIN_IN_FLIGHT, Math.floor(limit / 2));
-  if (utilization < CALM) return Math.min(MAX_IN_FLIGHT, limit + 1);
-  return limit;
-}
-
-function pace(w: Worker) {
-  const now = performance.now();
-  if (now - w.window.at < PACE_WINDOW_MS) return;
-  w.limit = nextLimit(w.limit, performance.eventLoopUtilization(w.window.mark).utilization);
-  w.window = { at: now, mark: performance.eventLoopUtilization() };
-}
-
-/** One turn on the next pass of the event loop, however many sends ended meanwhile. */
-function soon(w: Worker) {
-  if (w.soon) return;
-  w.soon = setImmediate(() => {
-    w.soon = null;
-    turn(w);
-  });
-}
-
-function turn(w: Worker) {
-  if (w.stopped) return;
-  if (w.timer) clearTimeout(w.timer);
-  w.timer = null;
-  pace(w);
-  let rows: DeliveryRow[] = [];
-  try {
-    rows = takeDue(w.db(), Date.now(), w.limit - w.inFlight.size);
-  } catch (error) {
-    w.log(`Could not read the delivery queue: ${(error as Error).message}`);
-  }
-  for (const row of rows) {
-    const run = attempt(w.db(), row, w.handlers)
-      .catch((error: unknown) => w.log(`Delivery ${row.id} failed: ${(error as Error).message}`))
-      .finally(() => {
-        w.inFlight.delete(run);
-        soon(w);
-      });
-    w.inFlight.add(run);
-  }
-  if (!w.stopped && w.inFlight.size < w.limit) {
-    w.timer = setTimeout(() => turn(w), IDLE_LOOK_MS);
-    w.timer.unref();
-  }
-}
-
-/** Starts sending due deliveries (the jobs' lease holder only). */
-export function startDeliveryWorker(
-  db: () => Db,
-  handlers: Record<string, DeliveryHandler>,
-  log: (line: string) => void,
-): void {
-  if (worker && !worker.stopped) return;
-  const w: Worker = {
-    db,
-    handlers,
-    inFlight: new Set(),
-    limit: MAX_IN_FLIGHT,
-    window: { at: performance.now(), mark: performance.eventLoopUtilization() },
-    timer: null,
-    soon: null,
-    stopped: false,
-    log,
-  };
-  worker = w;
-  wake = () => {
-    if (w.inFlight.size < w.limit) turn(w);
-  };
-  try {
-    const released = releaseOrphanedDeliveries(db());
-    if (released > 0) log(`Took back ${released} deliveries left by a process that stopped`);
-  } catch (error) {
-    log(`Could not take back deliveries left behind: ${(error as Error).message}`);
-  }
-  turn(w);
-}
-
-/** Stops taking rows; resolves when the sends in flight have finished. */
-export async function stopDeliveryWorker(): Promise<void> {
-  const w = worker;
-  if (!w) return;
-  w.stopped = true;
-  wake = null;
-  if (w.timer) clearTimeout(w.timer);
-  if (w.soon) clearImmediate(w.soon);
-  await Promise.allSettled([...w.inFlight]);
-  worker = null;
-}
-
-/** Looks for due rows now (another process queued some). */
-export function kickDeliveries(): void {
-  wake?.();
 }

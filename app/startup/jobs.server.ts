@@ -37,7 +37,7 @@ import {
   kickDeliveries,
   startDeliveryWorker,
   stopDeliveryWorker,
-} from "~/platform/delivery-queue.server";
+} from "~/platform/delivery-worker.server";
 import { holdsJobLease, type Job } from "~/platform/job-lease.server";
 import { startSiteEvents, stopSiteEvents } from "~/platform/site-events.server";
 import { deliveryHandlers } from "./deliveries.server";

@@ -11,22 +11,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { posts, siteEvents } from "#db/schema";
 import { getDb } from "~/platform/db.server";
+import { DELIVERY_HOLDER, releaseOrphanedDeliveries } from "~/platform/delivery-leases.server";
 import {
-  DELIVERY_HOLDER,
   DELIVERY_LEASE_MS,
   type DeliveryHandler,
   deliveryLog,
   enqueueDelivery,
   MAX_IN_FLIGHT,
-  MIN_IN_FLIGHT,
-  nextLimit,
   redeliver,
-  releaseOrphanedDeliveries,
   retryDelayMs,
   runDueDeliveries,
+} from "~/platform/delivery-queue.server";
+import {
+  MIN_IN_FLIGHT,
+  nextLimit,
   startDeliveryWorker,
   stopDeliveryWorker,
-} from "~/platform/delivery-queue.server";
+} from "~/platform/delivery-worker.server";
 import { assertReachable, OutboundError, outboundRequest } from "~/platform/outbound-http.server";
 import { pumpSiteEvents, type SiteEvent, skipSiteEvents } from "~/platform/site-events.server";
 import { representationPath } from "~/web/negotiation-node.server";

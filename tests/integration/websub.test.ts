@@ -21,11 +21,8 @@ import { websubConsumer, websubHandler } from "~/domain/websub/distribute.server
 import { DEFAULT_LEASE_SECONDS, MAX_LEASE_SECONDS } from "~/domain/websub/subscribe.server";
 import { websubVerifyHandler } from "~/domain/websub/verify.server";
 import { clientAddressContext } from "~/nonce";
-import {
-  runDueDeliveries,
-  startDeliveryWorker,
-  stopDeliveryWorker,
-} from "~/platform/delivery-queue.server";
+import { runDueDeliveries } from "~/platform/delivery-queue.server";
+import { startDeliveryWorker, stopDeliveryWorker } from "~/platform/delivery-worker.server";
 import { pumpSiteEvents, startSiteEvents, stopSiteEvents } from "~/platform/site-events.server";
 import { action as hubAction, loader as hubLoader } from "~/routes/websub";
 import { crossSitePagePost, refuseRequest } from "~/web/request-guard-node.server";
